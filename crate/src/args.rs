@@ -1,0 +1,371 @@
+//! Tool specifications and strict argument parsing.
+//!
+//! Each tool declares one [`ToolSpec`]: its name, an LLM-facing description and its
+//! parameters. That one declaration drives three things, so they cannot drift apart:
+//! the JSON Schemas hosts publish ([`ToolSpec::schema`]), the parser that checks every
+//! call ([`Args::parse`]), and the README's reference.
+//!
+//! Parsing is strict where a silent guess could edit the wrong place, and forgiving
+//! where the intent is plain: well-known aliases from other agents' tools and
+//! camelCase spellings are accepted, `null` means "not given", but an unknown argument
+//! or a wrong type is refused with the closest valid name or the expected type.
+
+use crate::error::{EditError, EditResult};
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+
+/// The JSON type a parameter accepts.
+#[derive(Clone, Copy, Debug)]
+pub enum ParamType {
+    String,
+    /// An integer no smaller than `min`.
+    Integer {
+        min: i64,
+    },
+    Boolean,
+    /// An object with exactly these string fields, all required.
+    StringPair(&'static [&'static str]),
+    /// An array of argument objects, or the same as a JSON string or XML text.
+    ObjectList,
+}
+
+#[derive(Debug)]
+pub struct Param {
+    pub name: &'static str,
+    /// Other spellings accepted (snake_case; camelCase spellings are derived).
+    pub aliases: &'static [&'static str],
+    pub ty: ParamType,
+    pub required: bool,
+    pub description: &'static str,
+}
+
+#[derive(Debug)]
+pub struct ToolSpec {
+    pub name: &'static str,
+    /// What the tool does, written for an LLM, with a short example.
+    pub description: &'static str,
+    pub params: &'static [Param],
+    /// Whether the tool changes files (it then takes `dry_run` and `expected_version`).
+    pub edits: bool,
+}
+
+impl ToolSpec {
+    pub fn param(&self, name: &str) -> Option<&'static Param> {
+        self.params.iter().find(|p| p.name == name)
+    }
+
+    /// The JSON Schema of this tool's arguments.
+    pub fn schema(&self) -> Value {
+        let mut properties = Map::new();
+        let mut required = Vec::new();
+        for p in self.params {
+            let mut prop = match p.ty {
+                ParamType::String => json!({"type": "string"}),
+                ParamType::Integer { min } => json!({"type": "integer", "minimum": min}),
+                ParamType::Boolean => json!({"type": "boolean"}),
+                ParamType::StringPair(fields) => {
+                    let props: Map<String, Value> = fields
+                        .iter()
+                        .map(|f| (f.to_string(), json!({"type": "string"})))
+                        .collect();
+                    json!({"type": "object", "properties": props, "required": fields,
+                           "additionalProperties": false})
+                }
+                ParamType::ObjectList => json!({
+                    "type": ["array", "string"],
+                    "items": {"type": "object"}
+                }),
+            };
+            prop["description"] = Value::String(p.description.to_string());
+            properties.insert(p.name.to_string(), prop);
+            if p.required {
+                required.push(p.name);
+            }
+        }
+        json!({
+            "type": "object",
+            "properties": properties,
+            "required": required,
+            "additionalProperties": false,
+        })
+    }
+}
+
+/// Arguments of one call, checked against a [`ToolSpec`] and keyed by canonical name.
+#[derive(Debug, Clone)]
+pub struct Args {
+    pub spec: &'static ToolSpec,
+    values: BTreeMap<&'static str, Value>,
+}
+
+impl Args {
+    /// Checks `raw` against `spec`: resolves aliases, refuses unknown names, wrong
+    /// types, repeated spellings and missing required arguments.
+    pub fn parse(spec: &'static ToolSpec, raw: &Map<String, Value>) -> EditResult<Args> {
+        let mut values: BTreeMap<&'static str, Value> = BTreeMap::new();
+        let mut spelled: BTreeMap<&'static str, &str> = BTreeMap::new();
+        for (key, value) in raw {
+            let param = resolve_name(spec, key).ok_or_else(|| unknown_argument(spec, key))?;
+            if value.is_null() {
+                continue;
+            }
+            if let Some(first) = spelled.get(param.name) {
+                return Err(EditError::invalid(format!(
+                    "`{}` was given twice (as `{first}` and `{key}`). Send it once, as `{}`.",
+                    param.name, param.name
+                )));
+            }
+            check_type(spec, param, value)?;
+            spelled.insert(param.name, key.as_str());
+            values.insert(param.name, value.clone());
+        }
+        for p in spec.params.iter().filter(|p| p.required) {
+            if !values.contains_key(p.name) {
+                return Err(EditError::invalid(format!(
+                    "{} needs `{}` ({}). Required: {}.",
+                    spec.name,
+                    p.name,
+                    first_sentence(p.description),
+                    required_list(spec)
+                )));
+            }
+        }
+        Ok(Args {
+            spec,
+            values,
+        })
+    }
+
+    pub fn has(&self, name: &str) -> bool {
+        self.values.contains_key(name)
+    }
+
+    pub fn value(&self, name: &str) -> Option<&Value> {
+        self.values.get(name)
+    }
+
+    /// A required string (presence and type were checked by [`Args::parse`]).
+    pub fn str(&self, name: &str) -> &str {
+        self.opt_str(name).unwrap_or("")
+    }
+
+    pub fn opt_str(&self, name: &str) -> Option<&str> {
+        self.values.get(name).and_then(Value::as_str)
+    }
+
+    pub fn opt_usize(&self, name: &str) -> Option<usize> {
+        self.values
+            .get(name)
+            .and_then(Value::as_u64)
+            .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+    }
+
+    pub fn flag(&self, name: &str) -> bool {
+        self.values
+            .get(name)
+            .and_then(Value::as_bool)
+            .unwrap_or(false)
+    }
+
+    /// The two fields of a [`ParamType::StringPair`] argument, in declared order.
+    pub fn pair(&self, name: &str) -> Option<(&str, &str)> {
+        let ParamType::StringPair([first, second]) = self.spec.param(name)?.ty else {
+            return None;
+        };
+        let obj = self.values.get(name)?.as_object()?;
+        Some((obj.get(*first)?.as_str()?, obj.get(*second)?.as_str()?))
+    }
+
+    /// Names of the arguments given, in canonical spelling.
+    pub fn given(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.values.keys().copied()
+    }
+
+    /// The arguments as a JSON object (canonical names), e.g. to fingerprint a call.
+    pub fn to_json(&self) -> Map<String, Value> {
+        self.values
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect()
+    }
+
+    /// Sets or replaces an argument (used by hosts' overrides such as `--dry-run`).
+    pub fn set(&mut self, name: &'static str, value: Value) {
+        self.values.insert(name, value);
+    }
+}
+
+fn resolve_name(spec: &'static ToolSpec, key: &str) -> Option<&'static Param> {
+    let snake = to_snake_case(key);
+    spec.params.iter().find(|p| {
+        p.name == key || p.name == snake || p.aliases.iter().any(|a| *a == key || *a == snake)
+    })
+}
+
+/// `oldString` → `old_string`; `file-path` → `file_path`.
+pub fn to_snake_case(key: &str) -> String {
+    let mut out = String::with_capacity(key.len() + 4);
+    for (i, c) in key.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 && !out.ends_with('_') {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else if c == '-' {
+            out.push('_');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn unknown_argument(spec: &ToolSpec, key: &str) -> EditError {
+    let names: Vec<&str> = spec.params.iter().map(|p| p.name).collect();
+    let candidates = spec
+        .params
+        .iter()
+        .flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied()))
+        .map(|n| (n, resolve_canonical(spec, n)));
+    let snake = to_snake_case(key);
+    let best = candidates
+        .map(|(alias, canonical)| (edit_distance(&snake, alias), canonical))
+        .min_by_key(|(d, _)| *d);
+    let hint = match best {
+        Some((d, canonical)) if d <= (snake.chars().count() / 2).max(2) => {
+            format!(" Did you mean `{canonical}`?")
+        }
+        _ => String::new(),
+    };
+    EditError::invalid(format!(
+        "{} has no argument `{key}`.{hint} Valid arguments: {}.",
+        spec.name,
+        names.join(", ")
+    ))
+}
+
+fn resolve_canonical(spec: &ToolSpec, alias: &str) -> &'static str {
+    spec.params
+        .iter()
+        .find(|p| p.name == alias || p.aliases.contains(&alias))
+        .map(|p| p.name)
+        .unwrap_or("")
+}
+
+fn check_type(spec: &ToolSpec, param: &Param, value: &Value) -> EditResult<()> {
+    let ok = match param.ty {
+        ParamType::String => value.is_string(),
+        ParamType::Integer { min } => value.as_i64().is_some_and(|n| n >= min),
+        ParamType::Boolean => value.is_boolean(),
+        ParamType::StringPair(fields) => value.as_object().is_some_and(|o| {
+            o.len() == fields.len()
+                && fields
+                    .iter()
+                    .all(|f| o.get(*f).is_some_and(Value::is_string))
+        }),
+        ParamType::ObjectList => value.is_array() || value.is_string(),
+    };
+    if ok {
+        return Ok(());
+    }
+    let expected = match param.ty {
+        ParamType::String => "a string".to_string(),
+        ParamType::Integer { min } => format!("an integer ≥ {min}"),
+        ParamType::Boolean => "true or false".to_string(),
+        ParamType::StringPair(fields) => format!(
+            "an object {{{}}} of strings",
+            fields
+                .iter()
+                .map(|f| format!("\"{f}\": \"…\""))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        ParamType::ObjectList => "an array of objects".to_string(),
+    };
+    Err(EditError::invalid(format!(
+        "{}: `{}` must be {expected}, not {}.",
+        spec.name,
+        param.name,
+        describe_value(value)
+    )))
+}
+
+/// A short description of a JSON value for error messages: its type and a glimpse.
+pub fn describe_value(value: &Value) -> String {
+    match value {
+        Value::Null => "null".into(),
+        Value::Bool(b) => format!("the boolean {b}"),
+        Value::Number(n) => format!("the number {n}"),
+        Value::String(s) => {
+            let glimpse: String = s.chars().take(40).collect();
+            let more = if s.chars().count() > 40 { "…" } else { "" };
+            format!("the string {:?}", format!("{glimpse}{more}"))
+        }
+        Value::Array(a) => format!("an array of {} items", a.len()),
+        Value::Object(_) => "an object".into(),
+    }
+}
+
+fn first_sentence(s: &str) -> &str {
+    match s.find(". ") {
+        Some(i) => &s[..i],
+        None => s.trim_end_matches('.'),
+    }
+}
+
+fn required_list(spec: &ToolSpec) -> String {
+    spec.params
+        .iter()
+        .filter(|p| p.required)
+        .map(|p| format!("`{}`", p.name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Levenshtein distance over chars (names are short).
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, ca) in a.chars().enumerate() {
+        cur[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+/// The closest of `names` to `word`, if it is close enough to be a likely typo.
+pub fn closest<'n>(word: &str, names: impl IntoIterator<Item = &'n str>) -> Option<&'n str> {
+    let lower = word.to_lowercase();
+    names
+        .into_iter()
+        .map(|n| (edit_distance(&lower, &n.to_lowercase()), n))
+        .filter(|(d, n)| *d <= (n.chars().count() / 2).max(2))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, n)| n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snake_case_conversion() {
+        assert_eq!(to_snake_case("oldString"), "old_string");
+        assert_eq!(to_snake_case("filePath"), "file_path");
+        assert_eq!(to_snake_case("old_str"), "old_str");
+        assert_eq!(to_snake_case("dry-run"), "dry_run");
+    }
+
+    #[test]
+    fn distances() {
+        assert_eq!(edit_distance("old_sr", "old_str"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(closest("str_replce", ["insert", "str_replace"]), Some("str_replace"));
+        assert_eq!(closest("zzzzzz", ["insert", "str_replace"]), None);
+    }
+}

@@ -1,0 +1,353 @@
+//! From "text before, text after" to what hosts and LLMs receive: a unified diff, the
+//! minimal edits (ranges in UTF-16 points), line delta and count.
+//!
+//! Every tool just produces a new text; this module alone turns the pair into a
+//! [`FileChange`], so a patch, a batch and a single replacement are reported alike.
+//!
+//! Speed matters on large files: the common prefix and suffix are skipped with slice
+//! comparisons first (a one-line change in a 4 MB file never line-diffs the rest), and
+//! only the differing middle goes to `similar`. A middle too large to diff cheaply is
+//! reported as one replaced block, which is still a correct diff.
+
+use crate::result::{Edit, FileChange, Range};
+use crate::text::{count_lines, version_of, Text};
+use crate::workspace::Changed;
+use similar::{capture_diff_slices, Algorithm, DiffOp};
+
+/// Lines of context around each hunk in `diff`.
+const CONTEXT: usize = 3;
+
+/// Above this many (old × new) middle lines, skip the line diff (Myers is O(N·D)).
+const MAX_DIFF_PRODUCT: usize = 40_000_000;
+
+/// Describes one changed file for the result.
+pub fn describe(change: &Changed) -> FileChange {
+    let old = change.original.as_deref().unwrap_or("");
+    let new = change.current.as_deref().unwrap_or("");
+    let old_label = match change.original {
+        Some(_) => format!("a/{}", change.path),
+        None => "/dev/null".to_string(),
+    };
+    let new_path = change.moved_to.as_deref().unwrap_or(&change.path);
+    let new_label = match (&change.current, &change.moved_to) {
+        (None, None) => "/dev/null".to_string(),
+        _ => format!("b/{new_path}"),
+    };
+    // A moved file's text is reported under its destination; the source entry shows
+    // the move with the text it carried.
+    let moved_text = change.moved_to.as_ref().map(|_| new);
+    let (diff, edits) = diff_and_edits(old, new, &old_label, &new_label);
+    let old_lines = count_lines(old) as i64;
+    let new_lines = count_lines(new);
+    FileChange {
+        path: change.path.clone(),
+        diff,
+        edits,
+        line_delta: new_lines as i64 - old_lines,
+        line_count: new_lines,
+        version: change.current.as_deref().map(version_of),
+        created: change.original.is_none() && change.current.is_some(),
+        deleted: change.current.is_none() && change.moved_to.is_none(),
+        moved_to: change.moved_to.clone(),
+        new_text: change
+            .current
+            .as_deref()
+            .or(moved_text)
+            .map(str::to_string),
+    }
+}
+
+/// The unified diff of `old` → `new` and the edits that turn `old` into `new`.
+pub fn diff_and_edits(old: &str, new: &str, old_label: &str, new_label: &str) -> (String, Vec<Edit>) {
+    let old_text = Text::new(old);
+    let (prefix, old_mid_end, new_mid_end) = line_aligned_common_ends(old, new);
+    let old_mid = &old[prefix..old_mid_end];
+    let new_mid = &new[prefix..new_mid_end];
+    let old_lines = split_keep_ends(old_mid);
+    let new_lines = split_keep_ends(new_mid);
+    let line_offset = old_text.line_of(prefix);
+
+    let ops: Vec<DiffOp> = if old_lines.len().saturating_mul(new_lines.len()) > MAX_DIFF_PRODUCT {
+        vec![DiffOp::Replace {
+            old_index: 0,
+            old_len: old_lines.len(),
+            new_index: 0,
+            new_len: new_lines.len(),
+        }]
+    } else {
+        capture_diff_slices(Algorithm::Myers, &old_lines, &new_lines)
+    };
+
+    let mut edits = Vec::new();
+    let mut old_pos = prefix; // byte offset in `old` of old_lines[i]
+    let mut old_offsets = Vec::with_capacity(old_lines.len() + 1);
+    for l in &old_lines {
+        old_offsets.push(old_pos);
+        old_pos += l.len();
+    }
+    old_offsets.push(old_pos);
+    for op in &ops {
+        let (o, ol, n, nl) = match *op {
+            DiffOp::Equal { .. } => continue,
+            DiffOp::Delete { old_index, old_len, new_index } => (old_index, old_len, new_index, 0),
+            DiffOp::Insert { old_index, new_index, new_len } => (old_index, 0, new_index, new_len),
+            DiffOp::Replace { old_index, old_len, new_index, new_len } => {
+                (old_index, old_len, new_index, new_len)
+            }
+        };
+        let start = old_offsets[o];
+        let end = old_offsets[o + ol];
+        let text: String = new_lines[n..n + nl].concat();
+        push_minimal_edit(&mut edits, &old_text, start, end, &text);
+    }
+    merge_adjacent(&mut edits);
+
+    let diff = render_unified(&ops, &old_lines, &new_lines, line_offset, old_label, new_label);
+    (diff, edits)
+}
+
+/// Returns (prefix, old_mid_end, new_mid_end): the common prefix and suffix of the two
+/// texts, both cut back to whole lines.
+fn line_aligned_common_ends(old: &str, new: &str) -> (usize, usize, usize) {
+    let (a, b) = (old.as_bytes(), new.as_bytes());
+    let mut prefix = common_prefix_len(a, b);
+    if prefix < a.len() || prefix < b.len() {
+        // Back off to the start of the line where they differ.
+        prefix = a[..prefix]
+            .iter()
+            .rposition(|&c| c == b'\n')
+            .map_or(0, |i| i + 1);
+    }
+    let max_suffix = (a.len() - prefix).min(b.len() - prefix);
+    let mut suffix = common_suffix_len(&a[prefix..], &b[prefix..]).min(max_suffix);
+    let aligned = |bytes: &[u8], at: usize| at == 0 || bytes[at - 1] == b'\n';
+    if !(aligned(a, a.len() - suffix) && aligned(b, b.len() - suffix)) {
+        // Move the suffix start forward to just after a newline inside the common part.
+        let tail = &a[a.len() - suffix..];
+        suffix = match tail.iter().position(|&c| c == b'\n') {
+            Some(i) => suffix - (i + 1),
+            None => 0,
+        };
+    }
+    // Give the diff its context lines from the common ends.
+    for _ in 0..CONTEXT {
+        if prefix == 0 {
+            break;
+        }
+        prefix = a[..prefix - 1]
+            .iter()
+            .rposition(|&c| c == b'\n')
+            .map_or(0, |i| i + 1);
+    }
+    for _ in 0..CONTEXT {
+        let tail = &a[a.len() - suffix..];
+        match tail.iter().position(|&c| c == b'\n') {
+            Some(i) => suffix -= i + 1,
+            None => suffix = 0,
+        }
+        if suffix == 0 {
+            break;
+        }
+    }
+    (prefix, a.len() - suffix, b.len() - suffix)
+}
+
+fn common_prefix_len(a: &[u8], b: &[u8]) -> usize {
+    const CHUNK: usize = 128;
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + CHUNK <= n && a[i..i + CHUNK] == b[i..i + CHUNK] {
+        i += CHUNK;
+    }
+    while i < n && a[i] == b[i] {
+        i += 1;
+    }
+    i
+}
+
+fn common_suffix_len(a: &[u8], b: &[u8]) -> usize {
+    const CHUNK: usize = 128;
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + CHUNK <= n && a[a.len() - i - CHUNK..a.len() - i] == b[b.len() - i - CHUNK..b.len() - i] {
+        i += CHUNK;
+    }
+    while i < n && a[a.len() - 1 - i] == b[b.len() - 1 - i] {
+        i += 1;
+    }
+    i
+}
+
+/// Splits into lines, each keeping its terminator.
+fn split_keep_ends(s: &str) -> Vec<&str> {
+    s.split_inclusive('\n').collect()
+}
+
+/// Adds the edit replacing `old[start..end]` with `text`, trimmed to the characters
+/// that really change. A boundary never falls between `\r` and `\n`: editors treat the
+/// pair as one line break and would clamp such a position.
+fn push_minimal_edit(edits: &mut Vec<Edit>, old: &Text, start: usize, end: usize, text: &str) {
+    let before = &old.as_str()[start..end];
+    let mut head = common_char_prefix(before, text);
+    let mut tail = common_char_suffix(&before[head..], &text[head..]);
+    let src = old.as_str().as_bytes();
+    while head > 0 && src[start + head - 1] == b'\r' && src.get(start + head) == Some(&b'\n') {
+        head -= 1;
+    }
+    loop {
+        let e = end - tail;
+        if tail > 0 && e > 0 && src[e - 1] == b'\r' && src.get(e) == Some(&b'\n') {
+            tail -= 1;
+        } else {
+            break;
+        }
+    }
+    let (s, e) = (start + head, end - tail);
+    edits.push(Edit {
+        range: Range {
+            start: old.point(s),
+            end: old.point(e),
+        },
+        text: text[head..text.len() - tail].to_string(),
+    });
+}
+
+fn common_char_prefix(a: &str, b: &str) -> usize {
+    a.char_indices()
+        .zip(b.chars())
+        .find(|((_, ca), cb)| ca != cb)
+        .map_or(a.len().min(b.len()), |((i, _), _)| i)
+        .min(floor_boundary(b, a.len().min(b.len())))
+}
+
+fn common_char_suffix(a: &str, b: &str) -> usize {
+    let mut n = 0;
+    for (ca, cb) in a.chars().rev().zip(b.chars().rev()) {
+        if ca != cb {
+            break;
+        }
+        n += ca.len_utf8();
+    }
+    n
+}
+
+fn floor_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Joins edits that touch (end of one == start of next) into one.
+fn merge_adjacent(edits: &mut Vec<Edit>) {
+    let mut merged: Vec<Edit> = Vec::with_capacity(edits.len());
+    for e in edits.drain(..) {
+        match merged.last_mut() {
+            Some(last) if last.range.end == e.range.start => {
+                last.range.end = e.range.end;
+                last.text.push_str(&e.text);
+            }
+            _ => merged.push(e),
+        }
+    }
+    *edits = merged;
+}
+
+fn render_unified(
+    ops: &[DiffOp],
+    old_lines: &[&str],
+    new_lines: &[&str],
+    line_offset: usize,
+    old_label: &str,
+    new_label: &str,
+) -> String {
+    let changed: Vec<&DiffOp> = ops
+        .iter()
+        .filter(|op| !matches!(op, DiffOp::Equal { .. }))
+        .collect();
+    if changed.is_empty() {
+        return String::new();
+    }
+    let mut out = format!("--- {old_label}\n+++ {new_label}\n");
+    // Group changes whose context would touch into hunks.
+    let mut groups: Vec<Vec<&DiffOp>> = Vec::new();
+    for op in changed {
+        let (o, _) = old_span(op);
+        match groups.last_mut() {
+            Some(g) if o <= old_span(g.last().expect("non-empty")).1 + 2 * CONTEXT => g.push(op),
+            _ => groups.push(vec![op]),
+        }
+    }
+    // The region handed to the diff already holds CONTEXT common lines on each side.
+    for group in groups {
+        let first = group[0];
+        let last = group[group.len() - 1];
+        let (o_start, _) = old_span(first);
+        let (_, o_end) = old_span(last);
+        let (n_start, _) = new_span(first);
+        let (_, n_end) = new_span(last);
+        let ctx_before = o_start.min(CONTEXT).min(n_start);
+        let ctx_after = (old_lines.len() - o_end).min(CONTEXT).min(new_lines.len() - n_end);
+        let hs_old = o_start - ctx_before;
+        let he_old = o_end + ctx_after;
+        let hs_new = n_start - ctx_before;
+        let he_new = n_end + ctx_after;
+        out.push_str(&format!(
+            "@@ -{} +{} @@\n",
+            hunk_range(line_offset + hs_old, he_old - hs_old),
+            hunk_range(line_offset + hs_new, he_new - hs_new)
+        ));
+        let mut o = hs_old;
+        for op in &group {
+            let (os, oe) = old_span(op);
+            let (ns, ne) = new_span(op);
+            while o < os {
+                push_line(&mut out, ' ', old_lines[o]);
+                o += 1;
+            }
+            for l in &old_lines[os..oe] {
+                push_line(&mut out, '-', l);
+            }
+            for l in &new_lines[ns..ne] {
+                push_line(&mut out, '+', l);
+            }
+            o = oe;
+        }
+        while o < he_old {
+            push_line(&mut out, ' ', old_lines[o]);
+            o += 1;
+        }
+    }
+    out
+}
+
+fn old_span(op: &DiffOp) -> (usize, usize) {
+    let r = op.old_range();
+    (r.start, r.end)
+}
+
+fn new_span(op: &DiffOp) -> (usize, usize) {
+    let r = op.new_range();
+    (r.start, r.end)
+}
+
+fn hunk_range(start0: usize, len: usize) -> String {
+    if len == 0 {
+        format!("{start0},0")
+    } else if len == 1 {
+        format!("{}", start0 + 1)
+    } else {
+        format!("{},{len}", start0 + 1)
+    }
+}
+
+fn push_line(out: &mut String, sign: char, line: &str) {
+    out.push(sign);
+    out.push_str(line);
+    if !line.ends_with('\n') {
+        out.push_str("\n\\ No newline at end of file\n");
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,439 @@
+//! Why a search found nothing, and what to send next.
+//!
+//! A refused edit is only useful if the agent can fix it in one retry without
+//! re-reading the file. For a needle that was not found this module reports:
+//! - the longest run of the needle's lines that does occur, consecutively, and the
+//!   first line where it diverges (expected vs found);
+//! - the closest area (line range, similarity score, the file's text there);
+//! - per-line differences there, with whitespace made visible and whitespace-only
+//!   differences called out;
+//! - the exact next call.
+//!
+//! It must stay fast on 100 000-line files, so nothing here compares every file line
+//! with every needle line: file lines are looked up in small hash maps built from the
+//! needle (exact and trimmed), which vote for where the needle would start; only if
+//! that finds nothing do identifier tokens vote instead. The few best windows are then
+//! scored precisely.
+
+use crate::error::{EditError, ErrorKind};
+use crate::locate::Scope;
+use crate::text::{split_lines, Text};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+
+/// How many windows get the precise similarity score.
+const WINDOWS_SCORED: usize = 6;
+/// How many differing lines are listed.
+const LINES_LISTED: usize = 12;
+
+/// What the refused call was looking for, for messages.
+pub struct Subject<'a> {
+    /// `"old_str"`, `"after_content"`, a hunk's name…
+    pub what: &'a str,
+    pub path: &'a str,
+    /// The tool to suggest re-sending, e.g. `"str_replace"`.
+    pub tool: &'a str,
+}
+
+/// The closest area to a needle that was not found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Closest {
+    /// 0-based first line and number of lines.
+    pub first: usize,
+    pub len: usize,
+    pub score: f64,
+}
+
+/// The `no_match` refusal for `needle` in `scope`, with full diagnostics.
+pub fn no_match(text: &Text, needle: &str, scope: &Scope, subject: &Subject) -> EditError {
+    let report = Report::build(text, needle, scope);
+    report.into_error(text, scope, subject)
+}
+
+/// The analysis behind a `no_match`, reusable by tools that word their own message.
+pub struct Report<'n> {
+    needle_lines: Vec<&'n str>,
+    /// Longest consecutive exact run: (needle line, file line, length).
+    run: Option<(usize, usize, usize)>,
+    pub closest: Option<Closest>,
+}
+
+impl<'n> Report<'n> {
+    pub fn build(text: &Text, needle: &'n str, scope: &Scope) -> Report<'n> {
+        let needle_lines = split_lines(needle);
+        let (first, last) = scope.line_span(text);
+        if needle_lines.is_empty() || first > last || text.line_count() == 0 {
+            return Report {
+                needle_lines,
+                run: None,
+                closest: None,
+            };
+        }
+        let last = last.min(text.line_count() - 1);
+        let m = needle_lines.len();
+
+        // Needle line → its indices, exact and trimmed.
+        let mut exact: HashMap<&str, Vec<usize>> = HashMap::new();
+        let mut trimmed: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (j, l) in needle_lines.iter().enumerate() {
+            exact.entry(l).or_default().push(j);
+            let t = l.trim();
+            if !t.is_empty() {
+                trimmed.entry(t).or_default().push(j);
+            }
+        }
+
+        // One pass over the scope: exact runs and trimmed votes for start lines.
+        let mut run_prev: HashMap<usize, usize> = HashMap::new(); // needle j → run length ending at previous file line
+        let mut best_run: Option<(usize, usize, usize)> = None;
+        let mut votes: HashMap<isize, usize> = HashMap::new();
+        for i in first..=last {
+            let line = text.line(i);
+            let mut run_cur: HashMap<usize, usize> = HashMap::new();
+            if let Some(js) = exact.get(line) {
+                for &j in js {
+                    let len = if j > 0 {
+                        run_prev.get(&(j - 1)).copied().unwrap_or(0) + 1
+                    } else {
+                        1
+                    };
+                    run_cur.insert(j, len);
+                    let substantive = needle_lines[j + 1 - len..=j]
+                        .iter()
+                        .any(|l| l.trim().len() >= 3);
+                    if substantive && best_run.is_none_or(|(_, _, b)| len > b) {
+                        best_run = Some((j + 1 - len, i + 1 - len, len));
+                    }
+                }
+            }
+            run_prev = run_cur;
+            if let Some(js) = trimmed.get(line.trim()) {
+                for &j in js {
+                    *votes.entry(i as isize - j as isize).or_default() += 1;
+                }
+            }
+        }
+
+        // Candidate windows: best voted starts, then token votes if lines gave little.
+        let mut starts: Vec<(isize, usize)> = votes.into_iter().collect();
+        starts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let substantive_lines = needle_lines.iter().filter(|l| l.trim().len() >= 3).count();
+        let strong = starts
+            .first()
+            .is_some_and(|&(_, v)| 2 * v >= substantive_lines.max(1));
+        let mut windows: Vec<usize> = starts
+            .iter()
+            .take(WINDOWS_SCORED)
+            .map(|&(s, _)| s.clamp(first as isize, last as isize) as usize)
+            .collect();
+        if !strong {
+            windows.extend(token_windows(text, &needle_lines, first, last));
+        }
+        if let Some((j, i, _)) = best_run {
+            // Where the needle would start if its matching run is in place.
+            windows.push(i.saturating_sub(j).max(first));
+        }
+        windows.sort_unstable();
+        windows.dedup();
+
+        let needle_joined = needle_lines.join("\n");
+        let closest = windows
+            .into_iter()
+            .map(|start| {
+                let len = m.min(last + 1 - start);
+                let window: Vec<&str> = (start..start + len).map(|i| text.line(i)).collect();
+                let score = similarity(&window.join("\n"), &needle_joined);
+                Closest {
+                    first: start,
+                    len,
+                    score,
+                }
+            })
+            .max_by(|a, b| {
+                a.score
+                    .partial_cmp(&b.score)
+                    .unwrap_or(std::cmp::Ordering::Equal)
+                    .then(b.first.cmp(&a.first))
+            })
+            .filter(|c| c.score >= 0.3);
+
+        Report {
+            needle_lines,
+            run: best_run,
+            closest,
+        }
+    }
+
+    /// Per-line differences between the needle and the closest area, aligned by line.
+    pub fn line_differences(&self, text: &Text) -> Vec<Value> {
+        let Some(c) = &self.closest else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for k in 0..c.len.min(self.needle_lines.len()) {
+            let expected = self.needle_lines[k];
+            let found = text.line(c.first + k);
+            if expected == found {
+                continue;
+            }
+            let mut entry = json!({
+                "line": c.first + k + 1,
+                "expected": visible(expected),
+                "found": visible(found),
+            });
+            if let Some(note) = whitespace_note(expected, found) {
+                entry["whitespace_only"] = Value::Bool(true);
+                entry["note"] = Value::String(note);
+            }
+            out.push(entry);
+            if out.len() == LINES_LISTED {
+                break;
+            }
+        }
+        out
+    }
+
+    /// True when the closest area differs from the needle only in whitespace.
+    pub fn whitespace_only(&self, text: &Text) -> bool {
+        let Some(c) = &self.closest else {
+            return false;
+        };
+        c.len == self.needle_lines.len()
+            && (0..c.len).all(|k| self.needle_lines[k].trim() == text.line(c.first + k).trim())
+    }
+
+    pub fn diagnostics(&self, text: &Text) -> Value {
+        let mut d = json!({});
+        if let Some(c) = &self.closest {
+            let end = c.first + c.len;
+            let content: String = (c.first..end).map(|i| text.line_with_ending(i)).collect();
+            d["closest"] = json!({
+                "start_line": c.first + 1,
+                "end_line": end,
+                "score": (c.score * 100.0).round() / 100.0,
+                "text": content,
+            });
+            d["lines"] = Value::Array(self.line_differences(text));
+        }
+        if let Some((j, i, len)) = self.run {
+            let mut run = json!({
+                "needle_lines": [j + 1, j + len],
+                "file_lines": [i + 1, i + len],
+            });
+            if j + len < self.needle_lines.len() && i + len < text.line_count() {
+                run["diverges"] = json!({
+                    "needle_line": j + len + 1,
+                    "line": i + len + 1,
+                    "expected": visible(self.needle_lines[j + len]),
+                    "found": visible(text.line(i + len)),
+                });
+            }
+            d["longest_matching_run"] = run;
+        }
+        d
+    }
+
+    /// The `no_match` error with message and diagnostics.
+    pub fn into_error(self, text: &Text, scope: &Scope, subject: &Subject) -> EditError {
+        let what = subject.what;
+        let path = subject.path;
+        let where_ = scope.describe();
+        let mut msg = format!("{what} was not found in {path}{where_}.");
+        if let Some((j, i, len)) = self.run {
+            if len < self.needle_lines.len() {
+                msg.push_str(&format!(
+                    " Its {} {} {}",
+                    crate::tools::lines_label(j, j + len - 1),
+                    if len == 1 { "matches" } else { "match" },
+                    crate::tools::lines_label(i, i + len - 1)
+                ));
+                if j + len < self.needle_lines.len() && i + len < text.line_count() {
+                    msg.push_str(&format!(
+                        "; its line {} differs: expected {}, found {}.",
+                        j + len + 1,
+                        quote(self.needle_lines[j + len]),
+                        quote(text.line(i + len))
+                    ));
+                } else {
+                    msg.push('.');
+                }
+            }
+        }
+        match &self.closest {
+            Some(c) if self.whitespace_only(text) => {
+                msg.push_str(&format!(
+                    " Lines {}-{} match except for whitespace ({}). Copy {what} exactly from diagnostics.closest.text.",
+                    c.first + 1,
+                    c.first + c.len,
+                    self.first_whitespace_note(text)
+                        .unwrap_or_else(|| "see diagnostics.lines".into())
+                ));
+            }
+            Some(c) => {
+                let from = c.first.saturating_sub(2) + 1;
+                let to = (c.first + c.len + 2).min(text.line_count());
+                msg.push_str(&format!(
+                    " Closest area: lines {}-{} (similarity {:.2}); diagnostics.lines shows the differing lines. Call read_lines {{path: \"{path}\", start_line: {from}, end_line: {to}}} and send {} again with {what} copied exactly from it.",
+                    c.first + 1,
+                    c.first + c.len,
+                    c.score,
+                    subject.tool
+                ));
+            }
+            None => {
+                let word = distinctive_word(&self.needle_lines);
+                msg.push_str(&format!(
+                    " Nothing similar is there either. Find the place with grep_file {{path: \"{path}\", pattern: {}}} or read it with get_document {{path: \"{path}\"}}, then send {} again with {what} copied exactly from the file.",
+                    serde_json::to_string(&word).unwrap_or_default(),
+                    subject.tool
+                ));
+            }
+        }
+        let diagnostics = self.diagnostics(text);
+        EditError::new(ErrorKind::NoMatch, msg).with_diagnostics(diagnostics)
+    }
+
+    fn first_whitespace_note(&self, text: &Text) -> Option<String> {
+        let c = self.closest.as_ref()?;
+        (0..c.len).find_map(|k| {
+            let note = whitespace_note(self.needle_lines[k], text.line(c.first + k))?;
+            Some(format!("line {}: {note}", c.first + k + 1))
+        })
+    }
+}
+
+/// Windows whose lines share the most identifier tokens with the needle.
+fn token_windows(text: &Text, needle_lines: &[&str], first: usize, last: usize) -> Vec<usize> {
+    let mut tokens: HashMap<&str, ()> = HashMap::new();
+    for l in needle_lines {
+        for t in identifiers(l) {
+            tokens.insert(t, ());
+        }
+    }
+    if tokens.is_empty() {
+        return Vec::new();
+    }
+    let m = needle_lines.len();
+    let scores: Vec<u32> = (first..=last)
+        .map(|i| identifiers(text.line(i)).filter(|t| tokens.contains_key(t)).count() as u32)
+        .collect();
+    // Sliding window sums of length m.
+    let mut best: Vec<(u32, usize)> = Vec::new();
+    let mut sum: u32 = scores.iter().take(m).sum();
+    let consider = |sum: u32, start: usize, best: &mut Vec<(u32, usize)>| {
+        if sum == 0 {
+            return;
+        }
+        best.push((sum, start));
+        if best.len() > 4 * WINDOWS_SCORED {
+            best.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            best.truncate(WINDOWS_SCORED);
+        }
+    };
+    consider(sum, first, &mut best);
+    for k in m..scores.len() {
+        sum = sum + scores[k] - scores[k - m];
+        consider(sum, first + k + 1 - m, &mut best);
+    }
+    best.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    best.truncate(WINDOWS_SCORED);
+    best.into_iter().map(|(_, s)| s).collect()
+}
+
+/// Identifier-like words of at least two characters.
+fn identifiers(line: &str) -> impl Iterator<Item = &str> {
+    line.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| w.len() >= 2 && !w.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The needle's rarest-looking word, to suggest for grep: its longest identifier.
+fn distinctive_word(lines: &[&str]) -> String {
+    lines
+        .iter()
+        .flat_map(|l| identifiers(l))
+        .max_by_key(|w| w.len())
+        .unwrap_or("")
+        .to_string()
+}
+
+/// Similarity in 0..=1 of two short texts (compared char by char, capped in length).
+pub fn similarity(a: &str, b: &str) -> f64 {
+    const CAP: usize = 4000;
+    let cut = |s: &str| -> String { s.chars().take(CAP).collect() };
+    let (a, b) = (cut(a), cut(b));
+    if a.is_empty() && b.is_empty() {
+        return 1.0;
+    }
+    f64::from(similar::TextDiff::from_chars(a.as_str(), b.as_str()).ratio())
+}
+
+/// A line with tabs, carriage returns and unusual spaces made visible.
+pub fn visible(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\u{a0}' => out.push_str("\\u00a0"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn quote(line: &str) -> String {
+    let shown: String = visible(line.trim_end()).chars().take(120).collect();
+    format!("`{shown}`")
+}
+
+/// Describes how two lines differ when they differ only in whitespace.
+pub fn whitespace_note(expected: &str, found: &str) -> Option<String> {
+    if expected == found || expected.trim() != found.trim() {
+        return None;
+    }
+    let lead = |s: &str| s.len() - s.trim_start().len();
+    let (el, fl) = (&expected[..lead(expected)], &found[..lead(found)]);
+    if el != fl {
+        return Some(format!(
+            "indentation: {} has {}, the file has {}",
+            "the request",
+            describe_ws(el),
+            describe_ws(fl)
+        ));
+    }
+    let (et, ft) = (
+        &expected[expected.trim_end().len()..],
+        &found[found.trim_end().len()..],
+    );
+    if et != ft {
+        return Some(format!(
+            "trailing whitespace: the request has {}, the file has {}",
+            describe_ws(et),
+            describe_ws(ft)
+        ));
+    }
+    Some("whitespace inside the line differs".into())
+}
+
+fn describe_ws(ws: &str) -> String {
+    if ws.is_empty() {
+        return "none".into();
+    }
+    let tabs = ws.chars().filter(|&c| c == '\t').count();
+    let spaces = ws.chars().filter(|&c| c == ' ').count();
+    let other = ws.chars().count() - tabs - spaces;
+    let mut parts = Vec::new();
+    if tabs > 0 {
+        parts.push(format!("{tabs} tab{}", if tabs == 1 { "" } else { "s" }));
+    }
+    if spaces > 0 {
+        parts.push(format!("{spaces} space{}", if spaces == 1 { "" } else { "s" }));
+    }
+    if other > 0 {
+        parts.push(format!("{other} other blank{}", if other == 1 { "" } else { "s" }));
+    }
+    parts.join(" + ")
+}
+
+#[cfg(test)]
+mod tests;

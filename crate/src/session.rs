@@ -1,0 +1,335 @@
+//! The one entry point: a [`Session`] takes a tool call and a host's files and returns
+//! a [`ToolResult`]. It parses the request, runs the tool on an in-memory workspace,
+//! describes the changes, and keeps the statistics.
+
+use crate::args::{closest, Args};
+use crate::changes::describe;
+use crate::error::EditError;
+use crate::result::ToolResult;
+use crate::stats::{Record, Stats};
+use crate::text::{count_lines, version_of};
+use crate::tools::{self, Ctx, Outcome, TOOLS};
+use crate::workspace::{Files, Workspace};
+use serde_json::{json, Map, Value};
+
+/// Arguments that count as hints in statistics.
+const HINTS: [&str; 5] = [
+    "function_hint",
+    "line_hint",
+    "after_hint",
+    "between_hint",
+    "occurrence",
+];
+
+/// Consecutive refusals of one tool on one file after which the message suggests
+/// another approach.
+const STREAK_ADVICE_AT: u32 = 3;
+
+/// A conversation with the engine: calls and their statistics.
+#[derive(Debug, Default, Clone)]
+pub struct Session {
+    stats: Stats,
+    last_record: Option<Record>,
+}
+
+impl Session {
+    pub fn new() -> Session {
+        Session::default()
+    }
+
+    /// Runs one call given as JSON text: `{"tool": NAME, "arguments": {...}}`.
+    /// Malformed or truncated JSON is refused with `invalid_arguments`.
+    pub fn call_json(&mut self, request: &str, files: &dyn Files) -> ToolResult {
+        match serde_json::from_str::<Value>(request) {
+            Ok(v) => self.call(&v, files),
+            Err(e) => ToolResult::failure("", malformed_json("The request", &e)),
+        }
+    }
+
+    /// Runs one call: `{"tool": NAME, "arguments": {...}}` (also accepted: `name` for
+    /// `tool`, `input` for `arguments`, arguments as a JSON string).
+    pub fn call(&mut self, request: &Value, files: &dyn Files) -> ToolResult {
+        let (tool, arguments) = match split_request(request) {
+            Ok(parts) => parts,
+            Err((tool, e)) => return ToolResult::failure(&tool, e),
+        };
+        self.call_tool(&tool, &arguments, files)
+    }
+
+    /// Runs `tool` with `arguments` (an object, or an object as a JSON string).
+    pub fn call_tool(&mut self, tool: &str, arguments: &Value, files: &dyn Files) -> ToolResult {
+        let Some(t) = tools::find(tool) else {
+            return ToolResult::failure(tool, unknown_tool(tool));
+        };
+        let raw = match arguments_object(arguments) {
+            Ok(m) => m,
+            Err(e) => return ToolResult::failure(tool, e),
+        };
+        let args = match Args::parse(t.spec, &raw) {
+            Ok(a) => a,
+            Err(e) => {
+                let record = base_record(t.spec.name, t.spec.edits, &raw, None);
+                return self.finish(ToolResult::failure(tool, e), record);
+            }
+        };
+        let record = base_record(t.spec.name, t.spec.edits, &raw, Some(&args));
+        let mut ctx = Ctx::new(Workspace::new(files));
+        let outcome = (t.run)(&mut ctx, &args);
+        let result = match outcome {
+            Err(e) => ToolResult::failure(t.spec.name, e),
+            Ok(Outcome::Stats { reset }) => {
+                let result = self.stats_result();
+                if reset {
+                    self.stats.reset();
+                }
+                return result;
+            }
+            Ok(Outcome::Read(r)) => {
+                let mut result = ToolResult::new(t.spec.name);
+                result.message = r.message;
+                result.path = Some(r.path);
+                result.version = Some(r.version);
+                result.start_line = Some(r.start_line);
+                result.end_line = Some(r.end_line);
+                result.line_count = r.line_count;
+                result.content = Some(r.content);
+                result.extra = r.extra;
+                result.matched_via = ctx.matched_via;
+                result.warnings = ctx.warnings;
+                result
+            }
+            Ok(Outcome::Edited { message }) => {
+                let mut result = ToolResult::new(t.spec.name);
+                result.dry_run = Some(args.flag("dry_run"));
+                result.matched_via = ctx.matched_via;
+                result.message = Some(if args.flag("dry_run") {
+                    format!("Dry run, nothing written: {message}")
+                } else {
+                    message
+                });
+                result.warnings = ctx.warnings;
+                result.files = Some(ctx.ws.changes().iter().map(describe).collect());
+                result
+            }
+        };
+        self.finish(result, record)
+    }
+
+    /// Records the call and adds streak advice to a refusal.
+    fn finish(&mut self, mut result: ToolResult, mut record: Record) -> ToolResult {
+        record.ok = result.ok;
+        record.error_kind = result.error_kind().map(|k| k.as_str().to_string());
+        record.matched_via = result.matched_via.clone();
+        let streak = self.stats.record(&record);
+        if streak >= STREAK_ADVICE_AT {
+            if let Some(e) = result.error.as_mut() {
+                e.message.push_str(&streak_advice(&record.tool, record.path.as_deref(), streak));
+            }
+        }
+        self.last_record = Some(record);
+        result
+    }
+
+    fn stats_result(&self) -> ToolResult {
+        let mut result = ToolResult::new("get_edit_stats");
+        let summary = self.stats.summary();
+        result.message = Some(summary.clone());
+        result.extra.insert("summary".into(), Value::String(summary));
+        let mut tools = Map::new();
+        for (name, t) in &self.stats.tools {
+            let mut v = serde_json::to_value(t).unwrap_or(Value::Null);
+            if let Some(avg) = t.average_old_str_lines() {
+                v["average_old_str_lines"] = json!((avg * 10.0).round() / 10.0);
+            }
+            tools.insert(name.clone(), v);
+        }
+        result.extra.insert("stats".into(), Value::Object(tools));
+        result
+    }
+
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Replaces the statistics (hosts persisting them across restarts).
+    pub fn load_stats(&mut self, stats: Stats) {
+        self.stats = stats;
+    }
+
+    /// Folds in a record of an earlier call (the CLI replays its `--stats` file).
+    pub fn replay(&mut self, record: &Record) {
+        self.stats.record(record);
+    }
+
+    /// The record of the last call, for hosts that log them.
+    pub fn last_record(&self) -> Option<&Record> {
+        self.last_record.as_ref()
+    }
+}
+
+/// Every tool's name, description and input schema (the MCP tool list).
+pub fn tool_schemas() -> Value {
+    Value::Array(
+        TOOLS
+            .iter()
+            .map(|t| {
+                json!({
+                    "name": t.spec.name,
+                    "description": t.spec.description,
+                    "inputSchema": t.spec.schema(),
+                })
+            })
+            .collect(),
+    )
+}
+
+fn split_request(request: &Value) -> Result<(String, Value), (String, EditError)> {
+    let Some(obj) = request.as_object() else {
+        return Err((
+            String::new(),
+            EditError::invalid(format!(
+                "A request is a JSON object {{\"tool\": NAME, \"arguments\": {{...}}}}, not {}.",
+                crate::args::describe_value(request)
+            )),
+        ));
+    };
+    let mut tool = None;
+    let mut arguments = None;
+    for (k, v) in obj {
+        match k.as_str() {
+            "tool" | "name" => tool = Some(v),
+            "arguments" | "input" => arguments = Some(v.clone()),
+            other => {
+                return Err((
+                    tool.and_then(Value::as_str).unwrap_or("").to_string(),
+                    EditError::invalid(format!(
+                        "Unknown request field `{other}`. A request is {{\"tool\": NAME, \"arguments\": {{...}}}}; put the tool's arguments inside \"arguments\"."
+                    )),
+                ))
+            }
+        }
+    }
+    let tool = match tool {
+        Some(Value::String(s)) => s.clone(),
+        _ => {
+            return Err((
+                String::new(),
+                EditError::invalid(format!(
+                    "The request names no tool. Send {{\"tool\": NAME, \"arguments\": {{...}}}} with NAME one of: {}.",
+                    tool_names().join(", ")
+                )),
+            ))
+        }
+    };
+    Ok((tool, arguments.unwrap_or_else(|| Value::Object(Map::new()))))
+}
+
+fn arguments_object(arguments: &Value) -> Result<Map<String, Value>, EditError> {
+    match arguments {
+        Value::Object(m) => Ok(m.clone()),
+        Value::Null => Ok(Map::new()),
+        // Some clients send the arguments object as a JSON string.
+        Value::String(s) => match serde_json::from_str::<Value>(s) {
+            Ok(Value::Object(m)) => Ok(m),
+            Ok(other) => Err(EditError::invalid(format!(
+                "`arguments` must be an object, not {}.",
+                crate::args::describe_value(&other)
+            ))),
+            Err(e) => Err(malformed_json("The arguments", &e)),
+        },
+        other => Err(EditError::invalid(format!(
+            "`arguments` must be an object, not {}.",
+            crate::args::describe_value(other)
+        ))),
+    }
+}
+
+fn malformed_json(what: &str, e: &serde_json::Error) -> EditError {
+    if e.is_eof() {
+        EditError::invalid(format!(
+            "{what} JSON ends early (line {}, column {}): it was probably cut off in transit. Nothing was changed. Send the complete call again; for a large edit, split it into smaller calls.",
+            e.line(),
+            e.column()
+        ))
+    } else {
+        EditError::invalid(format!(
+            "{what} is not valid JSON: {e}. Nothing was changed. Send {{\"tool\": NAME, \"arguments\": {{...}}}} with strings JSON-escaped."
+        ))
+    }
+}
+
+fn tool_names() -> Vec<&'static str> {
+    TOOLS.iter().map(|t| t.spec.name).collect()
+}
+
+fn unknown_tool(name: &str) -> EditError {
+    let suggestion = closest(name, tool_names())
+        .map(|n| format!(" Did you mean `{n}`?"))
+        .unwrap_or_default();
+    EditError::invalid(format!(
+        "There is no tool `{name}`.{suggestion} Tools: {}.",
+        tool_names().join(", ")
+    ))
+}
+
+fn base_record(tool: &str, edits: bool, raw: &Map<String, Value>, args: Option<&Args>) -> Record {
+    let path = args
+        .and_then(|a| a.opt_str("path"))
+        .and_then(|p| crate::paths::normalize(p).ok());
+    let hints = args
+        .map(|a| {
+            HINTS
+                .iter()
+                .filter(|h| a.has(h))
+                .map(|h| h.to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    let old_str_lines = args
+        .and_then(|a| a.opt_str("old_str"))
+        .map(count_lines);
+    let fingerprint = match args {
+        Some(a) => {
+            let mut canonical = a.to_json();
+            canonical.remove("dry_run");
+            version_of(&format!("{tool}\u{0}{}", Value::Object(canonical)))
+        }
+        None => String::new(),
+    };
+    Record {
+        tool: tool.to_string(),
+        path,
+        ok: false,
+        error_kind: None,
+        matched_via: None,
+        dry_run: args.is_some_and(|a| a.flag("dry_run")) || raw.get("dry_run") == Some(&Value::Bool(true)),
+        edits,
+        hints,
+        old_str_lines,
+        fingerprint,
+    }
+}
+
+fn streak_advice(tool: &str, path: Option<&str>, streak: u32) -> String {
+    let path = path.unwrap_or("this file");
+    let alternative = match tool {
+        "str_replace" | "multi_replace" => {
+            "read_lines around the closest area and copy old_str exactly from it, or use replace_block {anchor, new_block} / apply_patch"
+        }
+        "insert" => "read_lines to find the line number and send insert with `line`",
+        "apply_patch" => "fewer, smaller hunks, or str_replace with text copied from read_lines",
+        _ => "read the current text with read_lines or get_document before the next attempt",
+    };
+    format!(" (This is the {} refused {tool} on {path} in a row: change approach: {alternative}.)", ordinal(streak))
+}
+
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}

@@ -1,0 +1,263 @@
+//! Edit statistics: how an agent's calls fare, per tool.
+//!
+//! Every call becomes one [`Record`]; [`Stats`] is the fold of the records. Hosts that
+//! live across calls (wasm, MCP servers, editors) keep a `Session` and its stats; the
+//! CLI, one process per call, appends each record to a JSON-lines file and replays the
+//! file on start, so both reach the same numbers (and the same "third failure in a row"
+//! advice).
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One call, as statistics see it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    pub tool: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    pub ok: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_kind: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub matched_via: Option<String>,
+    #[serde(default)]
+    pub dry_run: bool,
+    /// Whether the tool changes files.
+    #[serde(default)]
+    pub edits: bool,
+    /// Hint arguments given (`line_hint`, `function_hint`, …).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hints: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub old_str_lines: Option<usize>,
+    /// Identifies the call apart from `dry_run`, to pair a dry run with its commit.
+    #[serde(default)]
+    pub fingerprint: String,
+}
+
+/// Counts for one hint argument.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct HintStats {
+    pub used: u64,
+    pub succeeded: u64,
+}
+
+/// Counts for one tool.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ToolStats {
+    pub calls: u64,
+    /// Editing tools: committed successes. Reading tools: successes.
+    pub applied: u64,
+    /// Successful dry runs.
+    pub previewed: u64,
+    pub refused: u64,
+    pub errors: BTreeMap<String, u64>,
+    pub matched_via: BTreeMap<String, u64>,
+    pub hints: BTreeMap<String, HintStats>,
+    /// Dry runs followed by the same call committed.
+    pub dry_runs_committed: u64,
+    pub old_str_lines_total: u64,
+    pub old_str_count: u64,
+}
+
+impl ToolStats {
+    pub fn average_old_str_lines(&self) -> Option<f64> {
+        (self.old_str_count > 0).then(|| self.old_str_lines_total as f64 / self.old_str_count as f64)
+    }
+}
+
+/// The fold of every record since the last reset.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    pub tools: BTreeMap<String, ToolStats>,
+    /// Fingerprints of recent successful dry runs not yet committed.
+    #[serde(default)]
+    pending_dry_runs: Vec<String>,
+    /// (tool, path) → consecutive refusals.
+    #[serde(default)]
+    failure_streaks: BTreeMap<String, u32>,
+}
+
+const PENDING_KEPT: usize = 64;
+
+impl Stats {
+    /// Folds one call in. Returns the refusal streak of this tool on this file after it
+    /// (0 after a success).
+    pub fn record(&mut self, r: &Record) -> u32 {
+        let t = self.tools.entry(r.tool.clone()).or_default();
+        t.calls += 1;
+        if r.ok {
+            if r.dry_run {
+                t.previewed += 1;
+            } else {
+                t.applied += 1;
+            }
+        } else {
+            t.refused += 1;
+            if let Some(k) = &r.error_kind {
+                *t.errors.entry(k.clone()).or_default() += 1;
+            }
+        }
+        if r.ok {
+            if let Some(v) = &r.matched_via {
+                *t.matched_via.entry(v.clone()).or_default() += 1;
+            }
+        }
+        for h in &r.hints {
+            let hs = t.hints.entry(h.clone()).or_default();
+            hs.used += 1;
+            if r.ok {
+                hs.succeeded += 1;
+            }
+        }
+        if let Some(n) = r.old_str_lines {
+            t.old_str_lines_total += n as u64;
+            t.old_str_count += 1;
+        }
+        if r.ok && r.edits && !r.fingerprint.is_empty() {
+            if r.dry_run {
+                self.pending_dry_runs.retain(|f| f != &r.fingerprint);
+                self.pending_dry_runs.push(r.fingerprint.clone());
+                if self.pending_dry_runs.len() > PENDING_KEPT {
+                    self.pending_dry_runs.remove(0);
+                }
+            } else if let Some(i) = self.pending_dry_runs.iter().position(|f| f == &r.fingerprint) {
+                self.pending_dry_runs.remove(i);
+                t.dry_runs_committed += 1;
+            }
+        }
+        let key = format!("{}\u{0}{}", r.tool, r.path.as_deref().unwrap_or(""));
+        if r.ok {
+            self.failure_streaks.remove(&key);
+            0
+        } else {
+            let n = self.failure_streaks.entry(key).or_default();
+            *n += 1;
+            *n
+        }
+    }
+
+    pub fn reset(&mut self) {
+        *self = Stats::default();
+    }
+
+    /// "34 edits: 28 applied (82%), 6 refused (no_match 4, ambiguous 2); …"
+    pub fn summary(&self) -> String {
+        let mut edits = ToolStats::default();
+        let mut reads = 0;
+        for (name, t) in &self.tools {
+            let editing = crate::tools::spec(name).is_some_and(|s| s.edits);
+            if !editing {
+                reads += t.calls;
+                continue;
+            }
+            edits.calls += t.calls;
+            edits.applied += t.applied;
+            edits.previewed += t.previewed;
+            edits.refused += t.refused;
+            edits.dry_runs_committed += t.dry_runs_committed;
+            for (k, n) in &t.errors {
+                *edits.errors.entry(k.clone()).or_default() += n;
+            }
+            for (k, n) in &t.matched_via {
+                *edits.matched_via.entry(k.clone()).or_default() += n;
+            }
+        }
+        if edits.calls == 0 && reads == 0 {
+            return "No calls recorded yet.".into();
+        }
+        let pct = |n: u64| {
+            if edits.calls == 0 {
+                0
+            } else {
+                (n * 100 + edits.calls / 2) / edits.calls
+            }
+        };
+        let mut s = format!(
+            "{} edit{}: {} applied ({}%), {} refused",
+            edits.calls,
+            if edits.calls == 1 { "" } else { "s" },
+            edits.applied,
+            pct(edits.applied),
+            edits.refused
+        );
+        if !edits.errors.is_empty() {
+            s.push_str(&format!(" ({})", counts(&edits.errors)));
+        }
+        if edits.previewed > 0 {
+            s.push_str(&format!(
+                ", {} dry run{} ({} committed after)",
+                edits.previewed,
+                if edits.previewed == 1 { "" } else { "s" },
+                edits.dry_runs_committed
+            ));
+        }
+        let recovered: BTreeMap<String, u64> = edits
+            .matched_via
+            .iter()
+            .filter(|(k, _)| k.as_str() != "exact")
+            .map(|(k, v)| (k.clone(), *v))
+            .collect();
+        if !recovered.is_empty() {
+            let n: u64 = recovered.values().sum();
+            s.push_str(&format!("; {n} recovered ({})", counts(&recovered)));
+        }
+        s.push_str(&format!("; {reads} read{}.", if reads == 1 { "" } else { "s" }));
+        s
+    }
+}
+
+fn counts(map: &BTreeMap<String, u64>) -> String {
+    let mut v: Vec<(&String, &u64)> = map.iter().collect();
+    v.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    v.iter()
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(tool: &str, ok: bool, dry: bool, fp: &str) -> Record {
+        Record {
+            tool: tool.into(),
+            path: Some("a.rs".into()),
+            ok,
+            error_kind: (!ok).then(|| "no_match".into()),
+            matched_via: ok.then(|| "exact".into()),
+            dry_run: dry,
+            edits: true,
+            hints: vec!["line_hint".into()],
+            old_str_lines: Some(3),
+            fingerprint: fp.into(),
+        }
+    }
+
+    #[test]
+    fn folds_records_and_streaks() {
+        let mut s = Stats::default();
+        assert_eq!(s.record(&rec("str_replace", false, false, "x")), 1);
+        assert_eq!(s.record(&rec("str_replace", false, false, "x")), 2);
+        assert_eq!(s.record(&rec("str_replace", false, false, "x")), 3);
+        assert_eq!(s.record(&rec("str_replace", true, true, "y")), 0);
+        assert_eq!(s.record(&rec("str_replace", true, false, "y")), 0);
+        assert_eq!(s.record(&rec("str_replace", true, false, "y")), 0);
+        let t = &s.tools["str_replace"];
+        assert_eq!((t.calls, t.applied, t.previewed, t.refused), (6, 2, 1, 3));
+        assert_eq!(t.dry_runs_committed, 1, "only the first commit pairs with the dry run");
+        assert_eq!(t.errors["no_match"], 3);
+        assert_eq!(t.hints["line_hint"], HintStats { used: 6, succeeded: 3 });
+        assert_eq!(t.average_old_str_lines(), Some(3.0));
+        assert_eq!(
+            s.summary(),
+            "6 edits: 2 applied (33%), 3 refused (no_match 3), 1 dry run (1 committed after); 0 reads."
+        );
+        let json = serde_json::to_string(&s).unwrap();
+        let back: Stats = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, s);
+        s.reset();
+        assert_eq!(s.summary(), "No calls recorded yet.");
+    }
+}

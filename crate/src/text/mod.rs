@@ -1,0 +1,272 @@
+//! The text model: one file's text, indexed by line.
+//!
+//! A [`Text`] borrows the exact string a host handed in and never changes it. Every
+//! tool locates by byte offsets into that string and writes new text next to the
+//! bytes it keeps, so lines nobody meant to touch come out byte-identical: their line
+//! endings, a BOM, trailing whitespace, tabs and typographic characters included.
+//!
+//! Three coordinate systems meet here:
+//! - byte offsets into the string (what the engine computes with);
+//! - 1-based line numbers (what messages and arguments use);
+//! - 0-based `{row, column}` points with columns in UTF-16 code units (what hosts
+//!   apply: Pulsar's `Point` and VS Code's `Position` count exactly so).
+//!
+//! A line is its content plus its terminator (`\n` or `\r\n`); the last line may have
+//! no terminator. A text has as many lines as `wc -l` counts, plus one when it does not
+//! end with a newline: `"a\nb\n"` and `"a\nb"` have 2 lines, `""` has 0.
+
+mod version;
+
+pub use version::version_of;
+
+use serde::Serialize;
+use std::ops::Range;
+
+/// A 0-based position with the column in UTF-16 code units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Point {
+    pub row: usize,
+    pub column: usize,
+}
+
+/// How lines end in a text (or in one line of it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineEnding {
+    Lf,
+    CrLf,
+}
+
+impl LineEnding {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineEnding::Lf => "\n",
+            LineEnding::CrLf => "\r\n",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            LineEnding::Lf => "LF",
+            LineEnding::CrLf => "CRLF",
+        }
+    }
+}
+
+/// The UTF-8 byte order mark, as it appears at the start of a Rust string.
+pub const BOM: char = '\u{feff}';
+
+/// One file's text with a line index.
+#[derive(Debug)]
+pub struct Text<'a> {
+    src: &'a str,
+    /// Byte offset where each line starts; `line_starts.len()` is the line count.
+    line_starts: Vec<usize>,
+    crlf_lines: usize,
+    lf_lines: usize,
+}
+
+impl<'a> Text<'a> {
+    pub fn new(src: &'a str) -> Text<'a> {
+        let bytes = src.as_bytes();
+        let mut line_starts = Vec::with_capacity(bytes.len() / 32 + 1);
+        if !src.is_empty() {
+            line_starts.push(0);
+        }
+        let mut crlf_lines = 0;
+        let mut lf_lines = 0;
+        for nl in memchr::memchr_iter(b'\n', bytes) {
+            if nl > 0 && bytes[nl - 1] == b'\r' {
+                crlf_lines += 1;
+            } else {
+                lf_lines += 1;
+            }
+            if nl + 1 < bytes.len() {
+                line_starts.push(nl + 1);
+            }
+        }
+        Text {
+            src,
+            line_starts,
+            crlf_lines,
+            lf_lines,
+        }
+    }
+
+    /// The whole text, exactly as given.
+    pub fn as_str(&self) -> &'a str {
+        self.src
+    }
+
+    pub fn len(&self) -> usize {
+        self.src.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.src.is_empty()
+    }
+
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// Whether the text starts with a UTF-8 byte order mark.
+    pub fn has_bom(&self) -> bool {
+        self.src.starts_with(BOM)
+    }
+
+    /// Whether the last line ends with a line terminator (true for an empty text).
+    pub fn ends_with_newline(&self) -> bool {
+        self.src.is_empty() || self.src.ends_with('\n')
+    }
+
+    /// The ending most lines use; LF for a text with no line breaks or a tie.
+    pub fn ending(&self) -> LineEnding {
+        if self.crlf_lines > self.lf_lines {
+            LineEnding::CrLf
+        } else {
+            LineEnding::Lf
+        }
+    }
+
+    /// True when the text mixes LF and CRLF lines.
+    pub fn has_mixed_endings(&self) -> bool {
+        self.crlf_lines > 0 && self.lf_lines > 0
+    }
+
+    /// The ending to write near 0-based line `idx`: that line's own ending, or the
+    /// previous line's when `idx` is the unterminated last line, or the text's majority.
+    /// In a mixed file this keeps each region's convention.
+    pub fn ending_near(&self, idx: usize) -> LineEnding {
+        if !self.has_mixed_endings() {
+            return self.ending();
+        }
+        let probe = |i: usize| -> Option<LineEnding> {
+            let r = self.line_range(i);
+            let line = &self.src[r];
+            if line.ends_with("\r\n") {
+                Some(LineEnding::CrLf)
+            } else if line.ends_with('\n') {
+                Some(LineEnding::Lf)
+            } else {
+                None
+            }
+        };
+        let n = self.line_count();
+        if n == 0 {
+            return self.ending();
+        }
+        let idx = idx.min(n - 1);
+        probe(idx)
+            .or_else(|| idx.checked_sub(1).and_then(probe))
+            .unwrap_or_else(|| self.ending())
+    }
+
+    /// Byte range of 0-based line `idx`, terminator included.
+    pub fn line_range(&self, idx: usize) -> Range<usize> {
+        let start = self.line_starts[idx];
+        let end = self
+            .line_starts
+            .get(idx + 1)
+            .copied()
+            .unwrap_or(self.src.len());
+        start..end
+    }
+
+    /// Byte range of 0-based lines `first..=last`, terminators included.
+    pub fn lines_range(&self, first: usize, last: usize) -> Range<usize> {
+        self.line_starts[first]..self.line_range(last).end
+    }
+
+    /// Byte offset where 0-based line `idx` starts; the text's length for `idx == line_count`.
+    pub fn line_start(&self, idx: usize) -> usize {
+        self.line_starts.get(idx).copied().unwrap_or(self.src.len())
+    }
+
+    /// Line `idx` with its terminator.
+    pub fn line_with_ending(&self, idx: usize) -> &'a str {
+        &self.src[self.line_range(idx)]
+    }
+
+    /// Line `idx` without its terminator (and without a BOM on the first line).
+    pub fn line(&self, idx: usize) -> &'a str {
+        let line = strip_ending(self.line_with_ending(idx));
+        if idx == 0 {
+            line.strip_prefix(BOM).unwrap_or(line)
+        } else {
+            line
+        }
+    }
+
+    /// Every line without terminators, in order.
+    pub fn lines(&self) -> impl Iterator<Item = &'a str> + '_ {
+        (0..self.line_count()).map(move |i| self.line(i))
+    }
+
+    /// The 0-based line that contains byte `offset` (an offset at the very end of a text
+    /// that ends with a newline belongs to the line after the last, `line_count()`).
+    pub fn line_of(&self, offset: usize) -> usize {
+        if offset >= self.src.len() && self.ends_with_newline() {
+            return self.line_count();
+        }
+        match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i.saturating_sub(1),
+        }
+    }
+
+    /// The point of byte `offset`, which must be on a char boundary.
+    pub fn point(&self, offset: usize) -> Point {
+        let row = self.line_of(offset);
+        let start = self.line_start(row);
+        Point {
+            row,
+            column: utf16_len(&self.src[start..offset]),
+        }
+    }
+}
+
+/// A line without its `\n` or `\r\n`.
+pub fn strip_ending(line: &str) -> &str {
+    let line = line.strip_suffix('\n').unwrap_or(line);
+    line.strip_suffix('\r').unwrap_or(line)
+}
+
+/// Length of `s` in UTF-16 code units.
+pub fn utf16_len(s: &str) -> usize {
+    if s.is_ascii() {
+        return s.len();
+    }
+    s.chars().map(char::len_utf16).sum()
+}
+
+/// Rewrites every line break of `s` (`\n` or `\r\n`) as `ending`.
+pub fn with_ending(s: &str, ending: LineEnding) -> String {
+    let lf = s.replace("\r\n", "\n");
+    match ending {
+        LineEnding::Lf => lf,
+        LineEnding::CrLf => lf.replace('\n', "\r\n"),
+    }
+}
+
+/// Splits `s` into lines without terminators, the way [`Text`] counts them.
+pub fn split_lines(s: &str) -> Vec<&str> {
+    if s.is_empty() {
+        return Vec::new();
+    }
+    let body = s.strip_suffix('\n').unwrap_or(s);
+    body.split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .collect()
+}
+
+/// Counts lines the way [`Text`] does.
+pub fn count_lines(s: &str) -> usize {
+    if s.is_empty() {
+        0
+    } else {
+        memchr::memchr_iter(b'\n', s.as_bytes()).count() + usize::from(!s.ends_with('\n'))
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,72 @@
+//! `create_file`: write a whole file (a new one, or an existing one with `overwrite`).
+
+use super::params::*;
+use super::{Ctx, Outcome};
+use crate::args::{Args, Param, ParamType, ToolSpec};
+use crate::error::{EditError, EditResult, ErrorKind};
+use crate::text::count_lines;
+use crate::workspace::path_arg;
+
+pub static SPEC: ToolSpec = ToolSpec {
+    name: "create_file",
+    description: "Create a file with the given content. Refuses to replace an existing file \
+unless overwrite is true (to change part of a file, use str_replace or apply_patch). \
+Example: {\"path\": \"src/util.py\", \"content\": \"def helper():\\n    return 1\\n\"}",
+    params: &[
+        PATH,
+        Param {
+            name: "content",
+            aliases: &["file_text", "contents", "text", "new_str"],
+            ty: ParamType::String,
+            required: true,
+            description: "The whole text of the file, written exactly as given.",
+        },
+        Param {
+            name: "overwrite",
+            aliases: &["force", "replace"],
+            ty: ParamType::Boolean,
+            required: false,
+            description: "Replace the file if it exists.",
+        },
+        ALLOW_PLACEHOLDERS,
+        DRY_RUN,
+        EXPECTED_VERSION,
+    ],
+    edits: true,
+};
+
+pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
+    let path = path_arg(args.str("path"))?;
+    let content = args.str("content");
+    let existing = ctx.ws.try_read(&path)?;
+    if let Some(old) = &existing {
+        if let Some(expected) = args.opt_str("expected_version") {
+            super::check_version(&path, old, expected)?;
+        }
+        if !args.flag("overwrite") {
+            return Err(EditError::new(
+                ErrorKind::FileExists,
+                format!(
+                    "{path} already exists ({} lines). To change part of it use str_replace or apply_patch; to replace it whole send create_file again with overwrite: true.",
+                    count_lines(old)
+                ),
+            ));
+        }
+        if old.as_ref() == content {
+            return Err(EditError::new(
+                ErrorKind::NoChange,
+                format!("{path} already has exactly this content. Nothing was changed."),
+            ));
+        }
+    }
+    let lines = count_lines(content);
+    let message = match &existing {
+        Some(old) => format!(
+            "Overwrote {path}: {lines} lines (it had {}).",
+            count_lines(old)
+        ),
+        None => format!("Created {path} ({lines} lines)."),
+    };
+    ctx.ws.write(&path, content.to_string())?;
+    Ok(Outcome::Edited { message })
+}

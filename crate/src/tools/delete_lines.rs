@@ -1,0 +1,78 @@
+//! `delete_lines`: delete an inclusive range of whole lines by number.
+
+use super::params::*;
+use super::{apply_replacements, lines_label, Ctx, Outcome};
+use crate::args::{Args, Param, ParamType, ToolSpec};
+use crate::error::{EditError, EditResult};
+use crate::text::Text;
+
+pub static SPEC: ToolSpec = ToolSpec {
+    name: "delete_lines",
+    description: "Delete whole lines by number, start_line through end_line (1-based, inclusive). \
+Line numbers go stale after any edit that adds or removes lines: read the file again first, \
+and pass expected_version from that read. To delete by content use str_replace with an \
+empty new_str or delete_block. Example: {\"path\": \"src/app.py\", \"start_line\": 10, \"end_line\": 12}",
+    params: &[
+        PATH,
+        Param {
+            name: "start_line",
+            aliases: &["start", "from_line", "first_line"],
+            ty: ParamType::Integer { min: 1 },
+            required: true,
+            description: "First line to delete (1-based).",
+        },
+        Param {
+            name: "end_line",
+            aliases: &["end", "to_line", "last_line"],
+            ty: ParamType::Integer { min: 1 },
+            required: false,
+            description: "Last line to delete (1-based, inclusive); defaults to start_line.",
+        },
+        DRY_RUN,
+        EXPECTED_VERSION,
+    ],
+    edits: true,
+};
+
+pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
+    let (path, src) = ctx.open(args)?;
+    let text = Text::new(&src);
+    let count = text.line_count();
+    let start = args.opt_usize("start_line").unwrap_or(1);
+    let end = args.opt_usize("end_line").unwrap_or(start);
+    if end < start {
+        return Err(EditError::invalid(format!(
+            "end_line {end} is before start_line {start}. Send start_line ≤ end_line."
+        )));
+    }
+    if end > count {
+        return Err(EditError::invalid(format!(
+            "{path} has {count} lines, so lines {start}-{end} do not all exist. Send end_line ≤ {count} (read_lines shows the current text)."
+        )));
+    }
+    let (first, last) = (start - 1, end - 1);
+    let mut range = text.lines_range(first, last);
+    // Deleting the unterminated last line: drop the break before it instead, so the
+    // file still ends without a newline.
+    if last + 1 == count && !text.ends_with_newline() && first > 0 {
+        range.start = text.line_start(first) - text.ending_near(first - 1).as_str().len();
+    }
+    let removed = end - start + 1;
+    let new_text = apply_replacements(&src, &[(range, String::new())]);
+    ctx.ws.write(&path, new_text)?;
+    if end < count {
+        ctx.warnings.push(format!(
+            "Lines after {end} moved up by {removed}: old line {} is now line {start}. {path} now has {} lines.",
+            end + 1,
+            count - removed
+        ));
+    }
+    Ok(Outcome::Edited {
+        message: format!(
+            "Deleted {} ({removed} line{}) from {path}; it now has {} lines.",
+            lines_label(first, last),
+            if removed == 1 { "" } else { "s" },
+            count - removed
+        ),
+    })
+}

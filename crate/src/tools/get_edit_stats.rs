@@ -1,0 +1,26 @@
+//! `get_edit_stats`: how this session's calls fared.
+
+use super::{Ctx, Outcome};
+use crate::args::{Args, Param, ParamType, ToolSpec};
+use crate::error::EditResult;
+
+pub static SPEC: ToolSpec = ToolSpec {
+    name: "get_edit_stats",
+    description: "Statistics of this session's calls per tool: applied, refused by error kind, \
+how matches were recovered (matched_via), hints used and whether they helped, dry runs \
+committed after. Example: {\"reset\": false}",
+    params: &[Param {
+        name: "reset",
+        aliases: &["clear"],
+        ty: ParamType::Boolean,
+        required: false,
+        description: "Start counting afresh after returning the current figures.",
+    }],
+    edits: false,
+};
+
+pub fn run(_ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
+    Ok(Outcome::Stats {
+        reset: args.flag("reset"),
+    })
+}

@@ -1,0 +1,174 @@
+//! `insert`: add whole lines after a line number, or after/before a line found by content.
+
+use super::params::*;
+use super::{apply_replacements, Ctx, Outcome};
+use crate::args::{Args, Param, ParamType, ToolSpec};
+use crate::diagnose::{self, Report};
+use crate::error::{EditError, EditResult, ErrorKind};
+use crate::locate::{self, scope, select, select::Subject, Selection};
+use crate::text::{split_lines, with_ending, Text};
+
+pub static SPEC: ToolSpec = ToolSpec {
+    name: "insert",
+    description: "Insert whole lines into a file: after line N (`line`, 0 = at the top), or \
+after / before the line containing `after_content` / `before_content` (found by content; \
+must be unique, or pass occurrence). The inserted lines get the file's line ending. \
+Example: {\"path\": \"src/app.py\", \"after_content\": \"import os\", \"new_str\": \"import sys\\n\"}",
+    params: &[
+        PATH,
+        Param {
+            name: "new_str",
+            aliases: &["new_string", "new_text", "text", "insert_text", "content"],
+            ty: ParamType::String,
+            required: true,
+            description: "The lines to insert.",
+        },
+        Param {
+            name: "line",
+            aliases: &["insert_line", "line_number", "after_line"],
+            ty: ParamType::Integer { min: 0 },
+            required: false,
+            description: "Insert after this 1-based line; 0 inserts at the top.",
+        },
+        Param {
+            name: "after_content",
+            aliases: &["after", "anchor"],
+            ty: ParamType::String,
+            required: false,
+            description: "Insert after the line containing this text.",
+        },
+        Param {
+            name: "before_content",
+            aliases: &["before"],
+            ty: ParamType::String,
+            required: false,
+            description: "Insert before the line containing this text.",
+        },
+        OCCURRENCE,
+        FUNCTION_HINT,
+        STRICT,
+        ALLOW_PLACEHOLDERS,
+        DRY_RUN,
+        EXPECTED_VERSION,
+    ],
+    edits: true,
+};
+
+pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
+    let (path, src) = ctx.open(args)?;
+    let text = Text::new(&src);
+    let new = args.str("new_str");
+    if new.is_empty() {
+        return Err(EditError::new(
+            ErrorKind::NoChange,
+            "new_str is empty: there is nothing to insert. Send the lines to insert in new_str.",
+        ));
+    }
+    let given: Vec<&str> = ["line", "after_content", "before_content"]
+        .into_iter()
+        .filter(|k| args.has(k))
+        .collect();
+    if given.len() != 1 {
+        return Err(EditError::invalid(format!(
+            "insert needs exactly one of `line`, `after_content`, `before_content`; got {}. Example: {{path: \"{path}\", after_content: \"<a line of the file>\", new_str: \"…\"}}.",
+            if given.is_empty() { "none".to_string() } else { given.join(" and ") }
+        )));
+    }
+    let count = text.line_count();
+    // The 0-based line index before which the new lines go.
+    let (at, how) = if let Some(line) = args.opt_usize("line") {
+        if line > count {
+            return Err(EditError::invalid(format!(
+                "line {line} is past the end of {path}, which has {count} lines. Send line: {count} to append at the end, or line: 0 for the top."
+            )));
+        }
+        (line, format!("after line {line}"))
+    } else {
+        let (anchor, after) = match args.opt_str("after_content") {
+            Some(a) => (a, true),
+            None => (args.str("before_content"), false),
+        };
+        let what = if after { "after_content" } else { "before_content" };
+        let scope = scope::resolve(&text, args, &path)?;
+        let found = locate::find(&text, anchor, &scope, args.flag("strict"));
+        if found.candidates.is_empty() {
+            let report = Report::build(&text, anchor, &scope);
+            let mut err = report.into_error(
+                &text,
+                &scope,
+                &diagnose::Subject { what, path: &path, tool: "insert" },
+            );
+            err.kind = ErrorKind::AnchorNotFound;
+            return Err(err);
+        }
+        let sel = Selection {
+            occurrence: args.opt_usize("occurrence"),
+            ..Selection::default()
+        };
+        let subject = Subject { what, path: &path, can_take_all: false };
+        let via = found.via();
+        let (chosen, notes) = select(&text, found.candidates, &sel, &subject, &scope)?;
+        ctx.matched_via = via.map(|v| v.as_str().to_string());
+        ctx.warnings.extend(found.notes);
+        ctx.warnings.extend(notes);
+        let c = &chosen[0];
+        if after {
+            let l = c.last_line(&text);
+            (l + 1, format!("after line {} ({what})", l + 1))
+        } else {
+            let l = c.first_line(&text);
+            (l, format!("before line {} ({what})", l + 1))
+        }
+    };
+
+    if let Some(line) = already_present(&text, new, at) {
+        return Err(EditError::new(
+            ErrorKind::AlreadyApplied,
+            format!(
+                "The lines of new_str are already at line {line} of {path}, exactly where they would go: this insert looks applied already, probably by an earlier call. Nothing was changed."
+            ),
+        ));
+    }
+
+    let ending = text.ending_near(at.saturating_sub(1));
+    let mut block = with_ending(new, ending);
+    let at_end_without_newline = at == count && count > 0 && !text.ends_with_newline();
+    let offset = text.line_start(at);
+    if at_end_without_newline {
+        // Keep "no newline at end of file": the break moves before the new lines.
+        block = format!("{}{}", ending.as_str(), block.strip_suffix(ending.as_str()).unwrap_or(&block));
+    } else if !block.ends_with('\n') {
+        block.push_str(ending.as_str());
+    }
+    let inserted = split_lines(new).len();
+    let new_text = apply_replacements(&src, &[(offset..offset, block)]);
+    ctx.ws.write(&path, new_text)?;
+    Ok(Outcome::Edited {
+        message: format!(
+            "Inserted {inserted} line{} {how} of {path}; {} now {}.",
+            if inserted == 1 { "" } else { "s" },
+            if inserted == 1 { "it is" } else { "they are" },
+            super::lines_label(at, at + inserted.max(1) - 1)
+        ),
+    })
+}
+
+/// The 1-based line where `new`'s lines already stand, just before or just after the
+/// insertion point, if they do.
+fn already_present(text: &Text, new: &str, at: usize) -> Option<usize> {
+    let lines = split_lines(new);
+    if lines.is_empty() || lines.iter().all(|l| l.trim().is_empty()) {
+        return None;
+    }
+    let n = lines.len();
+    let matches_at = |first: usize| -> bool {
+        first + n <= text.line_count() && (0..n).all(|k| text.line(first + k) == lines[k])
+    };
+    if matches_at(at) {
+        return Some(at + 1);
+    }
+    if at >= n && matches_at(at - n) {
+        return Some(at - n + 1);
+    }
+    None
+}

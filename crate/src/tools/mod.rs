@@ -1,0 +1,203 @@
+//! The tools: one module each, sharing parameters, the call context and a few helpers.
+//!
+//! A tool parses nothing itself (its [`ToolSpec`] drives [`Args::parse`]), reads and
+//! writes only through the [`Ctx`]'s workspace, and returns an [`Outcome`]. The session
+//! turns the workspace's changes into diffs and edits, so no tool computes those.
+
+pub mod create_file;
+pub mod delete_lines;
+pub mod get_edit_stats;
+pub mod grep_file;
+pub mod insert;
+pub mod read;
+pub mod str_replace;
+
+use crate::args::{Args, Param, ParamType, ToolSpec};
+use crate::error::{EditError, EditResult, ErrorKind};
+use crate::locate::Scope;
+use crate::text::{version_of, Text};
+use crate::workspace::{path_arg, Workspace};
+use serde_json::{json, Map, Value};
+use std::ops::Range;
+use std::sync::Arc;
+
+/// A tool: its specification and what it does.
+pub struct Tool {
+    pub spec: &'static ToolSpec,
+    pub run: fn(&mut Ctx<'_>, &Args) -> EditResult<Outcome>,
+}
+
+/// Every tool, in the order they are documented.
+pub static TOOLS: &[Tool] = &[
+    Tool { spec: &str_replace::SPEC, run: str_replace::run },
+    Tool { spec: &insert::SPEC, run: insert::run },
+    Tool { spec: &delete_lines::SPEC, run: delete_lines::run },
+    Tool { spec: &create_file::SPEC, run: create_file::run },
+    Tool { spec: &read::GET_DOCUMENT, run: read::get_document },
+    Tool { spec: &read::READ_LINES, run: read::read_lines },
+    Tool { spec: &read::LINE_COUNT, run: read::line_count },
+    Tool { spec: &grep_file::SPEC, run: grep_file::run },
+    Tool { spec: &get_edit_stats::SPEC, run: get_edit_stats::run },
+];
+
+pub fn find(name: &str) -> Option<&'static Tool> {
+    TOOLS.iter().find(|t| t.spec.name == name)
+}
+
+pub fn spec(name: &str) -> Option<&'static ToolSpec> {
+    find(name).map(|t| t.spec)
+}
+
+/// What a tool hands back to the session.
+pub enum Outcome {
+    /// Files were changed in the workspace; `message` says what was done.
+    Edited { message: String },
+    /// A reading tool's answer.
+    Read(Reading),
+    /// `get_edit_stats`: the session owns the statistics.
+    Stats { reset: bool },
+}
+
+/// A reading tool's answer (DESIGN.md: `path`, `content`, `start_line`, `end_line`, …).
+pub struct Reading {
+    pub path: String,
+    pub content: String,
+    pub start_line: usize,
+    pub end_line: usize,
+    pub line_count: Option<usize>,
+    pub version: String,
+    pub message: Option<String>,
+    pub extra: Map<String, Value>,
+}
+
+/// The state one call works in.
+pub struct Ctx<'f> {
+    pub ws: Workspace<'f>,
+    pub warnings: Vec<String>,
+    pub matched_via: Option<String>,
+}
+
+impl<'f> Ctx<'f> {
+    pub fn new(ws: Workspace<'f>) -> Ctx<'f> {
+        Ctx {
+            ws,
+            warnings: Vec::new(),
+            matched_via: None,
+        }
+    }
+
+    /// Normalises `path`, reads it, and (for editing tools) checks `expected_version`.
+    pub fn open(&mut self, args: &Args) -> EditResult<(String, Arc<str>)> {
+        let path = path_arg(args.str("path"))?;
+        let text = self.ws.read(&path)?;
+        if let Some(expected) = args.opt_str("expected_version") {
+            check_version(&path, &text, expected)?;
+        }
+        Ok((path, text))
+    }
+}
+
+/// Refuses with `stale_buffer` when `text` is not the version the caller read.
+pub fn check_version(path: &str, text: &str, expected: &str) -> EditResult<()> {
+    let current = version_of(text);
+    if current == expected.trim() {
+        return Ok(());
+    }
+    Err(EditError::new(
+        ErrorKind::StaleBuffer,
+        format!(
+            "{path} changed since you read it (expected_version {expected}, now {current}): someone or something edited it. Nothing was changed. Read it again (read_lines or get_document) and send the edit against the current text, with expected_version: \"{current}\" if you still want the check."
+        ),
+    )
+    .with_diagnostics(json!({"expected_version": expected, "current_version": current})))
+}
+
+/// `src` with each range replaced (ranges sorted and not overlapping).
+pub fn apply_replacements(src: &str, replacements: &[(Range<usize>, String)]) -> String {
+    let added: usize = replacements.iter().map(|(_, t)| t.len()).sum();
+    let mut out = String::with_capacity(src.len() + added);
+    let mut at = 0;
+    for (range, text) in replacements {
+        out.push_str(&src[at..range.start]);
+        out.push_str(text);
+        at = range.end;
+    }
+    out.push_str(&src[at..]);
+    out
+}
+
+/// "line 12" or "lines 12-14" (1-based, from 0-based inclusive bounds).
+pub fn lines_label(first: usize, last: usize) -> String {
+    if first >= last {
+        format!("line {}", first + 1)
+    } else {
+        format!("lines {}-{}", first + 1, last + 1)
+    }
+}
+
+/// The scope of the function named by `function_hint`.
+pub fn function_scope(_text: &Text, _args: &Args, _path: &str, name: &str) -> EditResult<Scope> {
+    Err(EditError::invalid(format!(
+        "function_hint ({name:?}) is not supported yet. Use after_hint: \"<the function's signature line>\" or between_hint instead."
+    )))
+}
+
+/// Shared parameter declarations.
+pub mod params {
+    use super::*;
+
+    pub const PATH: Param = Param {
+        name: "path",
+        aliases: &["file_path", "filepath", "file", "filename", "target_file"],
+        ty: ParamType::String,
+        required: true,
+        description: "The file, relative to the project root (e.g. \"src/main.rs\").",
+    };
+    pub const DRY_RUN: Param = Param {
+        name: "dry_run",
+        aliases: &["preview"],
+        ty: ParamType::Boolean,
+        required: false,
+        description: "Compute and return the diff without changing anything.",
+    };
+    pub const EXPECTED_VERSION: Param = Param {
+        name: "expected_version",
+        aliases: &["version"],
+        ty: ParamType::String,
+        required: false,
+        description: "The `version` a reading tool returned. The edit is refused (stale_buffer) if the file changed since.",
+    };
+    pub const OCCURRENCE: Param = Param {
+        name: "occurrence",
+        aliases: &["occurrence_index", "nth"],
+        ty: ParamType::Integer { min: 1 },
+        required: false,
+        description: "Which match to use when the text occurs several times: 1 = first from the top.",
+    };
+    pub const FUNCTION_HINT: Param = Param {
+        name: "function_hint",
+        aliases: &["function", "in_function", "function_name_hint"],
+        ty: ParamType::String,
+        required: false,
+        description: "Only search inside the function or method with this name.",
+    };
+    pub const STRICT: Param = Param {
+        name: "strict",
+        aliases: &["exact"],
+        ty: ParamType::Boolean,
+        required: false,
+        description: "Byte-exact matching only: no whitespace, escaping or other recovery.",
+    };
+    pub const ALLOW_PLACEHOLDERS: Param = Param {
+        name: "allow_placeholders",
+        aliases: &[],
+        ty: ParamType::Boolean,
+        required: false,
+        description: "Write lines such as `// ... existing code ...` literally instead of refusing them.",
+    };
+}
+
+/// `{line, text}` for 0-based `line`.
+pub fn line_json(text: &Text, line: usize) -> Value {
+    json!({"line": line + 1, "text": text.line(line)})
+}

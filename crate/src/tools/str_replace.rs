@@ -1,0 +1,199 @@
+//! `str_replace`: replace text found by content.
+
+use super::params::*;
+use super::{apply_replacements, Ctx, Outcome};
+use crate::args::{Args, Param, ParamType, ToolSpec};
+use crate::diagnose;
+use crate::error::{EditError, EditResult, ErrorKind};
+use crate::locate::{self, scope, select, select::Subject, Selection};
+use crate::text::Text;
+use serde_json::json;
+
+pub static SPEC: ToolSpec = ToolSpec {
+    name: "str_replace",
+    description: "Replace text in a file, found by its content (not by line numbers). \
+old_str must occur exactly once in the scope, unless you pass occurrence (N-th match), \
+line_hint (nearest to that line), replace_all, or expected_replacements. Narrow the search \
+with after_hint, between_hint {start, end} or function_hint. Copy old_str from the file with \
+enough surrounding lines to be unique; new_str is written literally (no regex, no `$1`). \
+If old_str is not found, the result shows the closest area and the differing lines. \
+Example: {\"path\": \"src/app.py\", \"old_str\": \"    retries = 3\\n\", \"new_str\": \"    retries = 5\\n\"}",
+    params: &[
+        PATH,
+        Param {
+            name: "old_str",
+            aliases: &["old_string", "old_text", "search", "old"],
+            ty: ParamType::String,
+            required: true,
+            description: "The exact text to replace, copied from the file (whole lines are safest).",
+        },
+        Param {
+            name: "new_str",
+            aliases: &["new_string", "new_text", "replace", "replacement", "new"],
+            ty: ParamType::String,
+            required: true,
+            description: "The text to put in its place (empty to delete). Written literally.",
+        },
+        Param {
+            name: "replace_all",
+            aliases: &["all"],
+            ty: ParamType::Boolean,
+            required: false,
+            description: "Replace every occurrence in the scope.",
+        },
+        OCCURRENCE,
+        Param {
+            name: "expected_replacements",
+            aliases: &["expected_count", "count"],
+            ty: ParamType::Integer { min: 1 },
+            required: false,
+            description: "How many occurrences you expect to replace; refused if the count differs. A count above 1 replaces them all.",
+        },
+        FUNCTION_HINT,
+        Param {
+            name: "line_hint",
+            aliases: &["near_line", "line_number_hint", "line"],
+            ty: ParamType::Integer { min: 1 },
+            required: false,
+            description: "Choose the occurrence nearest this 1-based line (two equally near are refused).",
+        },
+        Param {
+            name: "after_hint",
+            aliases: &["after"],
+            ty: ParamType::String,
+            required: false,
+            description: "Only search after the first line containing this text.",
+        },
+        Param {
+            name: "between_hint",
+            aliases: &["between"],
+            ty: ParamType::StringPair(&["start", "end"]),
+            required: false,
+            description: "Only search strictly between the first line containing `start` and the next line containing `end`.",
+        },
+        STRICT,
+        ALLOW_PLACEHOLDERS,
+        DRY_RUN,
+        EXPECTED_VERSION,
+    ],
+    edits: true,
+};
+
+pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
+    let (path, src) = ctx.open(args)?;
+    let text = Text::new(&src);
+    let old = args.str("old_str");
+    let new = args.str("new_str");
+    if old.is_empty() {
+        return Err(EditError::invalid(format!(
+            "old_str is empty, so there is nothing to find. To add text use insert {{path: \"{path}\", line: N | after_content: \"…\", new_str: \"…\"}}; to write a whole file use create_file."
+        )));
+    }
+    if old == new {
+        return Err(EditError::new(
+            ErrorKind::NoChange,
+            "old_str and new_str are identical, so the edit would change nothing. Send the new text in new_str.",
+        ));
+    }
+    let scope = scope::resolve(&text, args, &path)?;
+    let found = locate::find(&text, old, &scope, args.flag("strict"));
+    let sel = Selection::from_args(args);
+
+    if found.candidates.is_empty() {
+        if let Some(err) = already_there(&text, new, &scope, &path) {
+            return Err(err);
+        }
+        let subject = diagnose::Subject {
+            what: "old_str",
+            path: &path,
+            tool: "str_replace",
+        };
+        return Err(diagnose::no_match(&text, old, &scope, &subject));
+    }
+
+    if sel.occurrence.is_none() && !sel.replace_all && sel.expected.is_none() {
+        if let Some(err) = applied_around(&text, old, new, &found.candidates, &path) {
+            return Err(err);
+        }
+    }
+
+    let subject = Subject {
+        what: "old_str",
+        path: &path,
+        can_take_all: true,
+    };
+    let via = found.via();
+    let (chosen, notes) = select(&text, found.candidates, &sel, &subject, &scope)?;
+    let mut replacements = Vec::with_capacity(chosen.len());
+    for c in &chosen {
+        replacements.push((c.range.clone(), c.render(&text, new)?));
+    }
+    let new_text = apply_replacements(&src, &replacements);
+    ctx.ws.write(&path, new_text)?;
+
+    ctx.matched_via = via.map(|v| v.as_str().to_string());
+    ctx.warnings.extend(found.notes);
+    ctx.warnings.extend(notes);
+    let lines: Vec<String> = chosen
+        .iter()
+        .map(|c| (c.first_line(&text) + 1).to_string())
+        .collect();
+    let message = if chosen.len() == 1 {
+        format!("Replaced 1 occurrence at line {} of {path}.", lines[0])
+    } else {
+        format!(
+            "Replaced {} occurrences in {path} (lines {}).",
+            chosen.len(),
+            lines.join(", ")
+        )
+    };
+    Ok(Outcome::Edited { message })
+}
+
+/// old_str is absent but new_str is present: the edit was most likely applied by an
+/// earlier call (agents retry calls whose answer they lost).
+fn already_there(text: &Text, new: &str, scope: &locate::Scope, path: &str) -> Option<EditError> {
+    if new.trim().is_empty() {
+        return None;
+    }
+    let hits = locate::find_exact(text, new, scope);
+    let first = hits.first()?;
+    let line = first.first_line(text) + 1;
+    Some(
+        EditError::new(
+            ErrorKind::AlreadyApplied,
+            format!(
+                "old_str is not in {path}, but new_str already is (line {line}): this edit looks applied already, probably by an earlier call. Nothing was changed. If more is needed, read lines near {line} and send a new edit."
+            ),
+        )
+        .with_diagnostics(json!({"new_str_at_lines": hits.iter().take(20).map(|c| c.first_line(text) + 1).collect::<Vec<_>>()})),
+    )
+}
+
+/// new_str contains old_str, and the text around the only match already reads new_str:
+/// applying again would duplicate the added part.
+fn applied_around(
+    text: &Text,
+    old: &str,
+    new: &str,
+    candidates: &[locate::Candidate],
+    path: &str,
+) -> Option<EditError> {
+    if candidates.len() != 1 {
+        return None;
+    }
+    let offset = new.find(old)?;
+    let c = &candidates[0];
+    let start = c.range.start.checked_sub(offset)?;
+    let around = text.as_str().get(start..start + new.len())?;
+    if around != new {
+        return None;
+    }
+    let line = text.line_of(start) + 1;
+    Some(EditError::new(
+        ErrorKind::AlreadyApplied,
+        format!(
+            "{path} already reads new_str at line {line} (old_str occurs only inside it): this edit looks applied already, probably by an earlier call. Nothing was changed. To apply it once more anyway, send the same call with occurrence: 1."
+        ),
+    ))
+}

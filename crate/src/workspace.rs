@@ -1,0 +1,167 @@
+//! The files a call sees: the host's reader plus an in-memory overlay.
+//!
+//! The engine does no I/O. A host hands in a [`Files`] reader; every tool reads through
+//! a [`Workspace`], which remembers what it read and holds every change in memory.
+//! Nothing reaches the host until the whole call has succeeded, which is what makes
+//! multi-file calls all-or-nothing and makes a dry run compute exactly what a commit
+//! would. Later operations in one call see earlier ones (an Add then an Update of the
+//! same file in one patch).
+
+use crate::error::{EditError, EditResult, ErrorKind};
+use crate::paths;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+/// What a host provides: the text of a file by its (normalised) path.
+pub trait Files {
+    /// `Ok(Some(text))` for a file, `Ok(None)` when there is no such file, `Err` when the
+    /// path is refused (`path_outside_root`) or unreadable (binary, not UTF-8).
+    fn read(&self, path: &str) -> EditResult<Option<String>>;
+}
+
+impl Files for BTreeMap<String, String> {
+    fn read(&self, path: &str) -> EditResult<Option<String>> {
+        Ok(self.get(path).cloned())
+    }
+}
+
+impl Files for HashMap<String, String> {
+    fn read(&self, path: &str) -> EditResult<Option<String>> {
+        Ok(self.get(path).cloned())
+    }
+}
+
+/// A reader with no files, for calls that need none (`get_edit_stats`).
+pub struct NoFiles;
+
+impl Files for NoFiles {
+    fn read(&self, _path: &str) -> EditResult<Option<String>> {
+        Ok(None)
+    }
+}
+
+/// One file's state in the overlay.
+#[derive(Clone, Debug)]
+struct Entry {
+    /// The text the host gave (None: the file did not exist).
+    original: Option<Arc<str>>,
+    /// The text now (None: absent or deleted).
+    current: Option<Arc<str>>,
+    /// Set on the source of a move: where its text went.
+    moved_to: Option<String>,
+}
+
+/// A file that differs from what the host gave.
+#[derive(Clone, Debug)]
+pub struct Changed {
+    pub path: String,
+    pub original: Option<Arc<str>>,
+    pub current: Option<Arc<str>>,
+    pub moved_to: Option<String>,
+}
+
+pub struct Workspace<'f> {
+    files: &'f dyn Files,
+    entries: BTreeMap<String, Entry>,
+}
+
+impl<'f> Workspace<'f> {
+    pub fn new(files: &'f dyn Files) -> Workspace<'f> {
+        Workspace {
+            files,
+            entries: BTreeMap::new(),
+        }
+    }
+
+    fn entry(&mut self, path: &str) -> EditResult<&mut Entry> {
+        if !self.entries.contains_key(path) {
+            let original: Option<Arc<str>> = self.files.read(path)?.map(Arc::from);
+            self.entries.insert(
+                path.to_string(),
+                Entry {
+                    current: original.clone(),
+                    original,
+                    moved_to: None,
+                },
+            );
+        }
+        Ok(self.entries.get_mut(path).expect("inserted above"))
+    }
+
+    /// The current text of `path` (normalised), or None when there is no such file.
+    pub fn try_read(&mut self, path: &str) -> EditResult<Option<Arc<str>>> {
+        Ok(self.entry(path)?.current.clone())
+    }
+
+    /// The current text of `path`, or `file_not_found`.
+    pub fn read(&mut self, path: &str) -> EditResult<Arc<str>> {
+        self.try_read(path)?.ok_or_else(|| not_found(path))
+    }
+
+    pub fn exists(&mut self, path: &str) -> EditResult<bool> {
+        Ok(self.try_read(path)?.is_some())
+    }
+
+    /// Replaces (or creates) the text of `path`.
+    pub fn write(&mut self, path: &str, text: String) -> EditResult<()> {
+        let entry = self.entry(path)?;
+        entry.current = Some(Arc::from(text));
+        entry.moved_to = None;
+        Ok(())
+    }
+
+    pub fn delete(&mut self, path: &str) -> EditResult<()> {
+        let entry = self.entry(path)?;
+        entry.current = None;
+        Ok(())
+    }
+
+    /// Moves `from`'s current text to `to` (which must not exist), as `new_text`.
+    pub fn move_file(&mut self, from: &str, to: &str, new_text: String) -> EditResult<()> {
+        self.write(to, new_text)?;
+        let entry = self.entry(from)?;
+        entry.current = None;
+        entry.moved_to = Some(to.to_string());
+        Ok(())
+    }
+
+    /// Every file that now differs from what the host gave, in path order.
+    pub fn changes(&self) -> Vec<Changed> {
+        self.entries
+            .iter()
+            .filter(|(_, e)| e.original != e.current || e.moved_to.is_some())
+            .map(|(path, e)| Changed {
+                path: path.clone(),
+                original: e.original.clone(),
+                current: e.current.clone(),
+                moved_to: e.moved_to.clone(),
+            })
+            .collect()
+    }
+
+    /// Forgets every change (used by non-atomic batches to drop a failed item).
+    pub fn snapshot(&self) -> WorkspaceSnapshot {
+        WorkspaceSnapshot(self.entries.clone())
+    }
+
+    pub fn restore(&mut self, snapshot: WorkspaceSnapshot) {
+        self.entries = snapshot.0;
+    }
+}
+
+/// A copy of the overlay to return to (texts are shared, not copied).
+pub struct WorkspaceSnapshot(BTreeMap<String, Entry>);
+
+/// Normalises a path argument (see [`paths::normalize`]).
+pub fn path_arg(raw: &str) -> EditResult<String> {
+    paths::normalize(raw)
+}
+
+pub fn not_found(path: &str) -> EditError {
+    EditError::new(
+        ErrorKind::FileNotFound,
+        format!(
+            "No file at `{path}`. Check the path (relative to the project root), or create it with create_file {{path: \"{path}\", content: \"…\"}}."
+        ),
+    )
+}
