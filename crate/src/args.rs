@@ -130,10 +130,7 @@ impl Args {
                 )));
             }
         }
-        Ok(Args {
-            spec,
-            values,
-        })
+        Ok(Args { spec, values })
     }
 
     pub fn has(&self, name: &str) -> bool {
@@ -365,7 +362,10 @@ mod tests {
     fn distances() {
         assert_eq!(edit_distance("old_sr", "old_str"), 1);
         assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(closest("str_replce", ["insert", "str_replace"]), Some("str_replace"));
+        assert_eq!(
+            closest("str_replce", ["insert", "str_replace"]),
+            Some("str_replace")
+        );
         assert_eq!(closest("zzzzzz", ["insert", "str_replace"]), None);
     }
 }

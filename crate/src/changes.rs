@@ -49,16 +49,17 @@ pub fn describe(change: &Changed) -> FileChange {
         created: change.original.is_none() && change.current.is_some(),
         deleted: change.current.is_none() && change.moved_to.is_none(),
         moved_to: change.moved_to.clone(),
-        new_text: change
-            .current
-            .as_deref()
-            .or(moved_text)
-            .map(str::to_string),
+        new_text: change.current.as_deref().or(moved_text).map(str::to_string),
     }
 }
 
 /// The unified diff of `old` → `new` and the edits that turn `old` into `new`.
-pub fn diff_and_edits(old: &str, new: &str, old_label: &str, new_label: &str) -> (String, Vec<Edit>) {
+pub fn diff_and_edits(
+    old: &str,
+    new: &str,
+    old_label: &str,
+    new_label: &str,
+) -> (String, Vec<Edit>) {
     let old_text = Text::new(old);
     let (prefix, old_mid_end, new_mid_end) = line_aligned_common_ends(old, new);
     let old_mid = &old[prefix..old_mid_end];
@@ -67,15 +68,18 @@ pub fn diff_and_edits(old: &str, new: &str, old_label: &str, new_label: &str) ->
     let new_lines = split_keep_ends(new_mid);
     let line_offset = old_text.line_of(prefix);
 
-    let ops: Vec<DiffOp> = if old_lines.len().saturating_mul(new_lines.len()) > MAX_DIFF_PRODUCT {
-        vec![DiffOp::Replace {
-            old_index: 0,
-            old_len: old_lines.len(),
-            new_index: 0,
-            new_len: new_lines.len(),
+    let ops: Vec<Op> = if old_lines.len().saturating_mul(new_lines.len()) > MAX_DIFF_PRODUCT {
+        vec![Op {
+            equal: false,
+            old: 0..old_lines.len(),
+            new: 0..new_lines.len(),
         }]
     } else {
-        capture_diff_slices(Algorithm::Myers, &old_lines, &new_lines)
+        sequential_ops(&capture_diff_slices(
+            Algorithm::Myers,
+            &old_lines,
+            &new_lines,
+        ))
     };
 
     let mut edits = Vec::new();
@@ -86,24 +90,62 @@ pub fn diff_and_edits(old: &str, new: &str, old_label: &str, new_label: &str) ->
         old_pos += l.len();
     }
     old_offsets.push(old_pos);
-    for op in &ops {
-        let (o, ol, n, nl) = match *op {
-            DiffOp::Equal { .. } => continue,
-            DiffOp::Delete { old_index, old_len, new_index } => (old_index, old_len, new_index, 0),
-            DiffOp::Insert { old_index, new_index, new_len } => (old_index, 0, new_index, new_len),
-            DiffOp::Replace { old_index, old_len, new_index, new_len } => {
-                (old_index, old_len, new_index, new_len)
-            }
-        };
-        let start = old_offsets[o];
-        let end = old_offsets[o + ol];
-        let text: String = new_lines[n..n + nl].concat();
+    for op in ops.iter().filter(|op| !op.equal) {
+        let start = old_offsets[op.old.start];
+        let end = old_offsets[op.old.end];
+        let text: String = new_lines[op.new.clone()].concat();
         push_minimal_edit(&mut edits, &old_text, start, end, &text);
     }
     merge_adjacent(&mut edits);
 
-    let diff = render_unified(&ops, &old_lines, &new_lines, line_offset, old_label, new_label);
+    let diff = render_unified(
+        &ops,
+        &old_lines,
+        &new_lines,
+        line_offset,
+        old_label,
+        new_label,
+    );
     (diff, edits)
+}
+
+/// One run of a line diff: equal lines, or old lines replaced by new ones.
+struct Op {
+    equal: bool,
+    old: std::ops::Range<usize>,
+    new: std::ops::Range<usize>,
+}
+
+/// Diff runs with positions recomputed by walking both sides in order. The ops'
+/// own indices are not relied on: only their order and lengths.
+fn sequential_ops(ops: &[DiffOp]) -> Vec<Op> {
+    let (mut o, mut n) = (0, 0);
+    let mut out: Vec<Op> = Vec::with_capacity(ops.len());
+    for op in ops {
+        let (equal, ol, nl) = match *op {
+            DiffOp::Equal { len, .. } => (true, len, len),
+            DiffOp::Delete { old_len, .. } => (false, old_len, 0),
+            DiffOp::Insert { new_len, .. } => (false, 0, new_len),
+            DiffOp::Replace {
+                old_len, new_len, ..
+            } => (false, old_len, new_len),
+        };
+        match out.last_mut() {
+            // Adjacent changes (a delete then an insert) are one replacement.
+            Some(last) if !equal && !last.equal => {
+                last.old.end += ol;
+                last.new.end += nl;
+            }
+            _ => out.push(Op {
+                equal,
+                old: o..o + ol,
+                new: n..n + nl,
+            }),
+        }
+        o += ol;
+        n += nl;
+    }
+    out
 }
 
 /// Returns (prefix, old_mid_end, new_mid_end): the common prefix and suffix of the two
@@ -169,7 +211,9 @@ fn common_suffix_len(a: &[u8], b: &[u8]) -> usize {
     const CHUNK: usize = 128;
     let n = a.len().min(b.len());
     let mut i = 0;
-    while i + CHUNK <= n && a[a.len() - i - CHUNK..a.len() - i] == b[b.len() - i - CHUNK..b.len() - i] {
+    while i + CHUNK <= n
+        && a[a.len() - i - CHUNK..a.len() - i] == b[b.len() - i - CHUNK..b.len() - i]
+    {
         i += CHUNK;
     }
     while i < n && a[a.len() - 1 - i] == b[b.len() - 1 - i] {
@@ -254,44 +298,35 @@ fn merge_adjacent(edits: &mut Vec<Edit>) {
 }
 
 fn render_unified(
-    ops: &[DiffOp],
+    ops: &[Op],
     old_lines: &[&str],
     new_lines: &[&str],
     line_offset: usize,
     old_label: &str,
     new_label: &str,
 ) -> String {
-    let changed: Vec<&DiffOp> = ops
-        .iter()
-        .filter(|op| !matches!(op, DiffOp::Equal { .. }))
-        .collect();
+    let changed: Vec<&Op> = ops.iter().filter(|op| !op.equal).collect();
     if changed.is_empty() {
         return String::new();
     }
     let mut out = format!("--- {old_label}\n+++ {new_label}\n");
     // Group changes whose context would touch into hunks.
-    let mut groups: Vec<Vec<&DiffOp>> = Vec::new();
+    let mut groups: Vec<Vec<&Op>> = Vec::new();
     for op in changed {
-        let (o, _) = old_span(op);
         match groups.last_mut() {
-            Some(g) if o <= old_span(g.last().expect("non-empty")).1 + 2 * CONTEXT => g.push(op),
+            Some(g) if op.old.start <= g[g.len() - 1].old.end + 2 * CONTEXT => g.push(op),
             _ => groups.push(vec![op]),
         }
     }
     // The region handed to the diff already holds CONTEXT common lines on each side.
     for group in groups {
-        let first = group[0];
-        let last = group[group.len() - 1];
-        let (o_start, _) = old_span(first);
-        let (_, o_end) = old_span(last);
-        let (n_start, _) = new_span(first);
-        let (_, n_end) = new_span(last);
-        let ctx_before = o_start.min(CONTEXT).min(n_start);
-        let ctx_after = (old_lines.len() - o_end).min(CONTEXT).min(new_lines.len() - n_end);
-        let hs_old = o_start - ctx_before;
-        let he_old = o_end + ctx_after;
-        let hs_new = n_start - ctx_before;
-        let he_new = n_end + ctx_after;
+        let (first, last) = (group[0], group[group.len() - 1]);
+        let ctx_before = first.old.start.min(CONTEXT).min(first.new.start);
+        let ctx_after = (old_lines.len() - last.old.end)
+            .min(CONTEXT)
+            .min(new_lines.len() - last.new.end);
+        let (hs_old, he_old) = (first.old.start - ctx_before, last.old.end + ctx_after);
+        let (hs_new, he_new) = (first.new.start - ctx_before, last.new.end + ctx_after);
         out.push_str(&format!(
             "@@ -{} +{} @@\n",
             hunk_range(line_offset + hs_old, he_old - hs_old),
@@ -299,19 +334,17 @@ fn render_unified(
         ));
         let mut o = hs_old;
         for op in &group {
-            let (os, oe) = old_span(op);
-            let (ns, ne) = new_span(op);
-            while o < os {
+            while o < op.old.start {
                 push_line(&mut out, ' ', old_lines[o]);
                 o += 1;
             }
-            for l in &old_lines[os..oe] {
+            for l in &old_lines[op.old.clone()] {
                 push_line(&mut out, '-', l);
             }
-            for l in &new_lines[ns..ne] {
+            for l in &new_lines[op.new.clone()] {
                 push_line(&mut out, '+', l);
             }
-            o = oe;
+            o = op.old.end;
         }
         while o < he_old {
             push_line(&mut out, ' ', old_lines[o]);
@@ -319,16 +352,6 @@ fn render_unified(
         }
     }
     out
-}
-
-fn old_span(op: &DiffOp) -> (usize, usize) {
-    let r = op.old_range();
-    (r.start, r.end)
-}
-
-fn new_span(op: &DiffOp) -> (usize, usize) {
-    let r = op.new_range();
-    (r.start, r.end)
 }
 
 fn hunk_range(start0: usize, len: usize) -> String {

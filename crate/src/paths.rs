@@ -30,16 +30,14 @@ pub fn normalize(path: &str) -> EditResult<String> {
         match segment {
             "" | "." => {}
             ".." => {
-                if parts.pop().is_none() {
-                    if root.is_empty() {
-                        return Err(EditError::new(
-                            ErrorKind::PathOutsideRoot,
-                            format!(
-                                "`{path}` climbs out of the project root with `..`. Send a path inside the root, relative to it (e.g. \"src/main.rs\")."
-                            ),
-                        ));
-                    }
-                    // `/..` is `/`.
+                // `/..` is `/`; a relative path must not climb above its start.
+                if parts.pop().is_none() && root.is_empty() {
+                    return Err(EditError::new(
+                        ErrorKind::PathOutsideRoot,
+                        format!(
+                            "`{path}` climbs out of the project root with `..`. Send a path inside the root, relative to it (e.g. \"src/main.rs\")."
+                        ),
+                    ));
                 }
             }
             other => parts.push(other),
@@ -93,11 +91,23 @@ mod tests {
 
     #[test]
     fn refuses_escapes_and_empty_paths() {
-        assert_eq!(normalize("../x").unwrap_err().kind, ErrorKind::PathOutsideRoot);
-        assert_eq!(normalize("a/../../x").unwrap_err().kind, ErrorKind::PathOutsideRoot);
+        assert_eq!(
+            normalize("../x").unwrap_err().kind,
+            ErrorKind::PathOutsideRoot
+        );
+        assert_eq!(
+            normalize("a/../../x").unwrap_err().kind,
+            ErrorKind::PathOutsideRoot
+        );
         assert_eq!(normalize("").unwrap_err().kind, ErrorKind::InvalidArguments);
-        assert_eq!(normalize("./").unwrap_err().kind, ErrorKind::InvalidArguments);
-        assert_eq!(normalize("a\0b").unwrap_err().kind, ErrorKind::InvalidArguments);
+        assert_eq!(
+            normalize("./").unwrap_err().kind,
+            ErrorKind::InvalidArguments
+        );
+        assert_eq!(
+            normalize("a\0b").unwrap_err().kind,
+            ErrorKind::InvalidArguments
+        );
     }
 
     #[test]

@@ -51,7 +51,10 @@ impl Session {
     pub fn call(&mut self, request: &Value, files: &dyn Files) -> ToolResult {
         let (tool, arguments) = match split_request(request) {
             Ok(parts) => parts,
-            Err((tool, e)) => return ToolResult::failure(&tool, e),
+            Err(e) => {
+                let tool = request.get("tool").and_then(Value::as_str).unwrap_or("");
+                return ToolResult::failure(tool, e);
+            }
         };
         self.call_tool(&tool, &arguments, files)
     }
@@ -123,7 +126,8 @@ impl Session {
         let streak = self.stats.record(&record);
         if streak >= STREAK_ADVICE_AT {
             if let Some(e) = result.error.as_mut() {
-                e.message.push_str(&streak_advice(&record.tool, record.path.as_deref(), streak));
+                e.message
+                    .push_str(&streak_advice(&record.tool, record.path.as_deref(), streak));
             }
         }
         self.last_record = Some(record);
@@ -134,7 +138,9 @@ impl Session {
         let mut result = ToolResult::new("get_edit_stats");
         let summary = self.stats.summary();
         result.message = Some(summary.clone());
-        result.extra.insert("summary".into(), Value::String(summary));
+        result
+            .extra
+            .insert("summary".into(), Value::String(summary));
         let mut tools = Map::new();
         for (name, t) in &self.stats.tools {
             let mut v = serde_json::to_value(t).unwrap_or(Value::Null);
@@ -183,15 +189,12 @@ pub fn tool_schemas() -> Value {
     )
 }
 
-fn split_request(request: &Value) -> Result<(String, Value), (String, EditError)> {
+fn split_request(request: &Value) -> Result<(String, Value), EditError> {
     let Some(obj) = request.as_object() else {
-        return Err((
-            String::new(),
-            EditError::invalid(format!(
-                "A request is a JSON object {{\"tool\": NAME, \"arguments\": {{...}}}}, not {}.",
-                crate::args::describe_value(request)
-            )),
-        ));
+        return Err(EditError::invalid(format!(
+            "A request is a JSON object {{\"tool\": NAME, \"arguments\": {{...}}}}, not {}.",
+            crate::args::describe_value(request)
+        )));
     };
     let mut tool = None;
     let mut arguments = None;
@@ -200,25 +203,19 @@ fn split_request(request: &Value) -> Result<(String, Value), (String, EditError)
             "tool" | "name" => tool = Some(v),
             "arguments" | "input" => arguments = Some(v.clone()),
             other => {
-                return Err((
-                    tool.and_then(Value::as_str).unwrap_or("").to_string(),
-                    EditError::invalid(format!(
-                        "Unknown request field `{other}`. A request is {{\"tool\": NAME, \"arguments\": {{...}}}}; put the tool's arguments inside \"arguments\"."
-                    )),
-                ))
+                return Err(EditError::invalid(format!(
+                    "Unknown request field `{other}`. A request is {{\"tool\": NAME, \"arguments\": {{...}}}}; put the tool's arguments inside \"arguments\"."
+                )))
             }
         }
     }
     let tool = match tool {
         Some(Value::String(s)) => s.clone(),
         _ => {
-            return Err((
-                String::new(),
-                EditError::invalid(format!(
-                    "The request names no tool. Send {{\"tool\": NAME, \"arguments\": {{...}}}} with NAME one of: {}.",
-                    tool_names().join(", ")
-                )),
-            ))
+            return Err(EditError::invalid(format!(
+                "The request names no tool. Send {{\"tool\": NAME, \"arguments\": {{...}}}} with NAME one of: {}.",
+                tool_names().join(", ")
+            )))
         }
     };
     Ok((tool, arguments.unwrap_or_else(|| Value::Object(Map::new()))))
@@ -285,9 +282,7 @@ fn base_record(tool: &str, edits: bool, raw: &Map<String, Value>, args: Option<&
                 .collect()
         })
         .unwrap_or_default();
-    let old_str_lines = args
-        .and_then(|a| a.opt_str("old_str"))
-        .map(count_lines);
+    let old_str_lines = args.and_then(|a| a.opt_str("old_str")).map(count_lines);
     let fingerprint = match args {
         Some(a) => {
             let mut canonical = a.to_json();
@@ -302,7 +297,8 @@ fn base_record(tool: &str, edits: bool, raw: &Map<String, Value>, args: Option<&
         ok: false,
         error_kind: None,
         matched_via: None,
-        dry_run: args.is_some_and(|a| a.flag("dry_run")) || raw.get("dry_run") == Some(&Value::Bool(true)),
+        dry_run: args.is_some_and(|a| a.flag("dry_run"))
+            || raw.get("dry_run") == Some(&Value::Bool(true)),
         edits,
         hints,
         old_str_lines,
@@ -320,7 +316,10 @@ fn streak_advice(tool: &str, path: Option<&str>, streak: u32) -> String {
         "apply_patch" => "fewer, smaller hunks, or str_replace with text copied from read_lines",
         _ => "read the current text with read_lines or get_document before the next attempt",
     };
-    format!(" (This is the {} refused {tool} on {path} in a row: change approach: {alternative}.)", ordinal(streak))
+    format!(
+        " (This is the {} refused {tool} on {path} in a row: change approach: {alternative}.)",
+        ordinal(streak)
+    )
 }
 
 fn ordinal(n: u32) -> String {

@@ -62,7 +62,8 @@ pub struct ToolStats {
 
 impl ToolStats {
     pub fn average_old_str_lines(&self) -> Option<f64> {
-        (self.old_str_count > 0).then(|| self.old_str_lines_total as f64 / self.old_str_count as f64)
+        (self.old_str_count > 0)
+            .then(|| self.old_str_lines_total as f64 / self.old_str_count as f64)
     }
 }
 
@@ -121,7 +122,11 @@ impl Stats {
                 if self.pending_dry_runs.len() > PENDING_KEPT {
                     self.pending_dry_runs.remove(0);
                 }
-            } else if let Some(i) = self.pending_dry_runs.iter().position(|f| f == &r.fingerprint) {
+            } else if let Some(i) = self
+                .pending_dry_runs
+                .iter()
+                .position(|f| f == &r.fingerprint)
+            {
                 self.pending_dry_runs.remove(i);
                 t.dry_runs_committed += 1;
             }
@@ -167,11 +172,9 @@ impl Stats {
             return "No calls recorded yet.".into();
         }
         let pct = |n: u64| {
-            if edits.calls == 0 {
-                0
-            } else {
-                (n * 100 + edits.calls / 2) / edits.calls
-            }
+            (n * 100 + edits.calls / 2)
+                .checked_div(edits.calls)
+                .unwrap_or(0)
         };
         let mut s = format!(
             "{} edit{}: {} applied ({}%), {} refused",
@@ -202,7 +205,10 @@ impl Stats {
             let n: u64 = recovered.values().sum();
             s.push_str(&format!("; {n} recovered ({})", counts(&recovered)));
         }
-        s.push_str(&format!("; {reads} read{}.", if reads == 1 { "" } else { "s" }));
+        s.push_str(&format!(
+            "; {reads} read{}.",
+            if reads == 1 { "" } else { "s" }
+        ));
         s
     }
 }
@@ -246,9 +252,18 @@ mod tests {
         assert_eq!(s.record(&rec("str_replace", true, false, "y")), 0);
         let t = &s.tools["str_replace"];
         assert_eq!((t.calls, t.applied, t.previewed, t.refused), (6, 2, 1, 3));
-        assert_eq!(t.dry_runs_committed, 1, "only the first commit pairs with the dry run");
+        assert_eq!(
+            t.dry_runs_committed, 1,
+            "only the first commit pairs with the dry run"
+        );
         assert_eq!(t.errors["no_match"], 3);
-        assert_eq!(t.hints["line_hint"], HintStats { used: 6, succeeded: 3 });
+        assert_eq!(
+            t.hints["line_hint"],
+            HintStats {
+                used: 6,
+                succeeded: 3
+            }
+        );
         assert_eq!(t.average_old_str_lines(), Some(3.0));
         assert_eq!(
             s.summary(),

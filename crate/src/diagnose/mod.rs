@@ -315,7 +315,11 @@ fn token_windows(text: &Text, needle_lines: &[&str], first: usize, last: usize) 
     }
     let m = needle_lines.len();
     let scores: Vec<u32> = (first..=last)
-        .map(|i| identifiers(text.line(i)).filter(|t| tokens.contains_key(t)).count() as u32)
+        .map(|i| {
+            identifiers(text.line(i))
+                .filter(|t| tokens.contains_key(t))
+                .count() as u32
+        })
         .collect();
     // Sliding window sums of length m.
     let mut best: Vec<(u32, usize)> = Vec::new();
@@ -427,10 +431,16 @@ fn describe_ws(ws: &str) -> String {
         parts.push(format!("{tabs} tab{}", if tabs == 1 { "" } else { "s" }));
     }
     if spaces > 0 {
-        parts.push(format!("{spaces} space{}", if spaces == 1 { "" } else { "s" }));
+        parts.push(format!(
+            "{spaces} space{}",
+            if spaces == 1 { "" } else { "s" }
+        ));
     }
     if other > 0 {
-        parts.push(format!("{other} other blank{}", if other == 1 { "" } else { "s" }));
+        parts.push(format!(
+            "{other} other blank{}",
+            if other == 1 { "" } else { "s" }
+        ));
     }
     parts.join(" + ")
 }

@@ -81,9 +81,8 @@ impl Scope {
 pub fn resolve(text: &Text, args: &Args, path: &str) -> EditResult<Scope> {
     let mut scope = Scope::whole(text);
     if let Some(hint) = args.opt_str("after_hint") {
-        let line = first_line_containing(text, hint, 0).ok_or_else(|| {
-            landmark_missing(path, "after_hint", hint, "after_hint")
-        })?;
+        let line = first_line_containing(text, hint, 0)
+            .ok_or_else(|| landmark_missing(path, "after_hint", hint, "after_hint"))?;
         let last = text.line_count().saturating_sub(1);
         scope = scope.intersect(Scope::lines(
             text,

@@ -61,7 +61,9 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let text = Text::new(&src);
     let pattern = args.str("pattern");
     if pattern.is_empty() {
-        return Err(EditError::invalid("`pattern` is empty. Send the text to look for."));
+        return Err(EditError::invalid(
+            "`pattern` is empty. Send the text to look for.",
+        ));
     }
     let max = args.opt_usize("max_results").unwrap_or(DEFAULT_MAX);
     let context = args.opt_usize("context").unwrap_or(0).min(1000);
@@ -109,7 +111,9 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let n = text.line_count();
     let mut shown: Vec<usize> = Vec::new();
     for &l in &lines {
-        let from = l.saturating_sub(context).max(shown.last().map_or(0, |s| s + 1));
+        let from = l
+            .saturating_sub(context)
+            .max(shown.last().map_or(0, |s| s + 1));
         for k in from..=(l + context).min(n.saturating_sub(1)) {
             shown.push(k);
         }
@@ -146,8 +150,22 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         _ => format!(
             "{total} matching line{} in {path}{}{}.",
             if total == 1 { "" } else { "s" },
-            if listed.is_empty() { String::new() } else { format!(" (line{} {}", if total == 1 { "" } else { "s" }, listed.join(", ")) },
-            if listed.is_empty() { "" } else if total > listed.len() { ", …)" } else { ")" }
+            if listed.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " (line{} {}",
+                    if total == 1 { "" } else { "s" },
+                    listed.join(", ")
+                )
+            },
+            if listed.is_empty() {
+                ""
+            } else if total > listed.len() {
+                ", …)"
+            } else {
+                ")"
+            }
         ),
     };
     if total > max {

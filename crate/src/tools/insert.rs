@@ -88,7 +88,11 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             Some(a) => (a, true),
             None => (args.str("before_content"), false),
         };
-        let what = if after { "after_content" } else { "before_content" };
+        let what = if after {
+            "after_content"
+        } else {
+            "before_content"
+        };
         let scope = scope::resolve(&text, args, &path)?;
         let found = locate::find(&text, anchor, &scope, args.flag("strict"));
         if found.candidates.is_empty() {
@@ -96,7 +100,11 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             let mut err = report.into_error(
                 &text,
                 &scope,
-                &diagnose::Subject { what, path: &path, tool: "insert" },
+                &diagnose::Subject {
+                    what,
+                    path: &path,
+                    tool: "insert",
+                },
             );
             err.kind = ErrorKind::AnchorNotFound;
             return Err(err);
@@ -105,7 +113,11 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             occurrence: args.opt_usize("occurrence"),
             ..Selection::default()
         };
-        let subject = Subject { what, path: &path, can_take_all: false };
+        let subject = Subject {
+            what,
+            path: &path,
+            can_take_all: false,
+        };
         let via = found.via();
         let (chosen, notes) = select(&text, found.candidates, &sel, &subject, &scope)?;
         ctx.matched_via = via.map(|v| v.as_str().to_string());
@@ -136,7 +148,11 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let offset = text.line_start(at);
     if at_end_without_newline {
         // Keep "no newline at end of file": the break moves before the new lines.
-        block = format!("{}{}", ending.as_str(), block.strip_suffix(ending.as_str()).unwrap_or(&block));
+        block = format!(
+            "{}{}",
+            ending.as_str(),
+            block.strip_suffix(ending.as_str()).unwrap_or(&block)
+        );
     } else if !block.ends_with('\n') {
         block.push_str(ending.as_str());
     }

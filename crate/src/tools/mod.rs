@@ -29,15 +29,42 @@ pub struct Tool {
 
 /// Every tool, in the order they are documented.
 pub static TOOLS: &[Tool] = &[
-    Tool { spec: &str_replace::SPEC, run: str_replace::run },
-    Tool { spec: &insert::SPEC, run: insert::run },
-    Tool { spec: &delete_lines::SPEC, run: delete_lines::run },
-    Tool { spec: &create_file::SPEC, run: create_file::run },
-    Tool { spec: &read::GET_DOCUMENT, run: read::get_document },
-    Tool { spec: &read::READ_LINES, run: read::read_lines },
-    Tool { spec: &read::LINE_COUNT, run: read::line_count },
-    Tool { spec: &grep_file::SPEC, run: grep_file::run },
-    Tool { spec: &get_edit_stats::SPEC, run: get_edit_stats::run },
+    Tool {
+        spec: &str_replace::SPEC,
+        run: str_replace::run,
+    },
+    Tool {
+        spec: &insert::SPEC,
+        run: insert::run,
+    },
+    Tool {
+        spec: &delete_lines::SPEC,
+        run: delete_lines::run,
+    },
+    Tool {
+        spec: &create_file::SPEC,
+        run: create_file::run,
+    },
+    Tool {
+        spec: &read::GET_DOCUMENT,
+        run: read::get_document,
+    },
+    Tool {
+        spec: &read::READ_LINES,
+        run: read::read_lines,
+    },
+    Tool {
+        spec: &read::LINE_COUNT,
+        run: read::line_count,
+    },
+    Tool {
+        spec: &grep_file::SPEC,
+        run: grep_file::run,
+    },
+    Tool {
+        spec: &get_edit_stats::SPEC,
+        run: get_edit_stats::run,
+    },
 ];
 
 pub fn find(name: &str) -> Option<&'static Tool> {
@@ -172,7 +199,8 @@ pub mod params {
         aliases: &["occurrence_index", "nth"],
         ty: ParamType::Integer { min: 1 },
         required: false,
-        description: "Which match to use when the text occurs several times: 1 = first from the top.",
+        description:
+            "Which match to use when the text occurs several times: 1 = first from the top.",
     };
     pub const FUNCTION_HINT: Param = Param {
         name: "function_hint",
@@ -193,7 +221,8 @@ pub mod params {
         aliases: &[],
         ty: ParamType::Boolean,
         required: false,
-        description: "Write lines such as `// ... existing code ...` literally instead of refusing them.",
+        description:
+            "Write lines such as `// ... existing code ...` literally instead of refusing them.",
     };
 }
 

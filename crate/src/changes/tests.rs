@@ -1,0 +1,136 @@
+use super::*;
+use crate::text::{Point, Text};
+
+/// Applies edits (ranges in the old text) to produce the new text, as a host would.
+pub(crate) fn apply_edits(old: &str, edits: &[Edit]) -> String {
+    let t = Text::new(old);
+    let offset = |p: crate::text::Point| -> usize {
+        let start = t.line_start(p.row);
+        let line = &old[start..];
+        let mut units = 0;
+        for (i, c) in line.char_indices() {
+            if units == p.column {
+                return start + i;
+            }
+            units += c.len_utf16();
+        }
+        assert_eq!(units, p.column, "column past the end of row {}", p.row);
+        old.len()
+    };
+    let mut out = old.to_string();
+    for e in edits.iter().rev() {
+        let (s, en) = (offset(e.range.start), offset(e.range.end));
+        out.replace_range(s..en, &e.text);
+    }
+    out
+}
+
+fn check(old: &str, new: &str) -> (String, Vec<Edit>) {
+    let (diff, edits) = diff_and_edits(old, new, "a/f", "b/f");
+    assert_eq!(
+        apply_edits(old, &edits),
+        new,
+        "edits must rebuild the new text"
+    );
+    for w in edits.windows(2) {
+        assert!(
+            w[0].range.end.row < w[1].range.start.row
+                || (w[0].range.end.row == w[1].range.start.row
+                    && w[0].range.end.column < w[1].range.start.column),
+            "sorted, disjoint: {edits:?}"
+        );
+    }
+    (diff, edits)
+}
+
+#[test]
+fn one_line_change_has_context_and_a_minimal_edit() {
+    let old = "1\n2\n3\n4\n5\n6\n7\n8\n9\n";
+    let new = "1\n2\n3\n4\nfive\n6\n7\n8\n9\n";
+    let (diff, edits) = check(old, new);
+    assert_eq!(
+        diff,
+        "--- a/f\n+++ b/f\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n"
+    );
+    assert_eq!(edits.len(), 1);
+    assert_eq!(edits[0].text, "five");
+    assert_eq!(edits[0].range.start, Point { row: 4, column: 0 });
+    assert_eq!(edits[0].range.end, Point { row: 4, column: 1 });
+}
+
+#[test]
+fn far_apart_changes_make_two_hunks_and_two_edits() {
+    let old: String = (1..=30).map(|i| format!("line {i}\n")).collect();
+    let new = old
+        .replace("line 3\n", "line three\n")
+        .replace("line 27\n", "");
+    let (diff, edits) = check(&old, &new);
+    assert_eq!(diff.matches("@@ -").count(), 2, "{diff}");
+    assert_eq!(edits.len(), 2);
+    assert!(diff.contains("@@ -24,7 +24,6 @@"), "{diff}");
+}
+
+#[test]
+fn missing_final_newline_is_marked() {
+    let (diff, _) = check("a\nb", "a\nc");
+    assert_eq!(diff, "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n");
+    let (diff, _) = check("a\nb", "a\nb\n");
+    assert!(
+        diff.contains("-b\n\\ No newline at end of file\n+b\n"),
+        "{diff}"
+    );
+}
+
+#[test]
+fn edits_never_split_crlf() {
+    let (_, edits) = check("a\r\nb\r\n", "a\r\nb\r\nc\r\n");
+    assert_eq!(edits.len(), 1);
+    assert_eq!(edits[0].range.start, Point { row: 2, column: 0 });
+    let (_, edits) = check("x\r\ny\r\n", "x\r\n");
+    assert_eq!(edits[0].range.start, Point { row: 1, column: 0 });
+    let (_, edits) = check("x\r\n", "x\n");
+    for e in &edits {
+        // The edit may touch the \r, but never sits between \r and \n.
+        assert!(!(e.range.start.row == 0 && e.range.start.column == 2));
+    }
+}
+
+#[test]
+fn columns_are_utf16_in_edits() {
+    let (_, edits) = check("é😀 = 1\n", "é😀 = 2\n");
+    assert_eq!(edits[0].range.start, Point { row: 0, column: 6 });
+}
+
+#[test]
+fn creation_deletion_and_identity() {
+    let (diff, edits) = check("", "a\nb\n");
+    assert_eq!(diff, "--- a/f\n+++ b/f\n@@ -0,0 +1,2 @@\n+a\n+b\n");
+    assert_eq!(edits.len(), 1);
+    let (diff, _) = check("a\nb\n", "");
+    assert_eq!(diff, "--- a/f\n+++ b/f\n@@ -1,2 +0,0 @@\n-a\n-b\n");
+    let (diff, edits) = check("same\n", "same\n");
+    assert!(diff.is_empty() && edits.is_empty());
+}
+
+#[test]
+fn random_pairs_round_trip() {
+    // A small deterministic generator: texts from a tiny alphabet, so that lines repeat.
+    let mut seed: u64 = 0x1234_5678;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let alphabet = ["a", "b", "\n", "\r\n", "é", "😀", " ", "x\n"];
+    for _ in 0..2000 {
+        let (a_len, b_len) = (next() % 24, next() % 24);
+        let a: String = (0..a_len)
+            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+            .collect();
+        let b: String = (0..b_len)
+            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+            .collect();
+        check(&a, &b);
+    }
+}

@@ -1,0 +1,93 @@
+use super::*;
+
+#[test]
+fn counts_lines_like_wc_plus_unterminated_last() {
+    let cases: &[(&str, usize)] = &[
+        ("", 0),
+        ("a", 1),
+        ("a\n", 1),
+        ("a\nb\n", 2),
+        ("a\nb", 2),
+        ("\n", 1),
+        ("\n\n", 2),
+        ("a\r\nb\r\n", 2),
+        ("a\r\nb", 2),
+    ];
+    for &(s, n) in cases {
+        assert_eq!(Text::new(s).line_count(), n, "{s:?}");
+        assert_eq!(count_lines(s), n, "{s:?}");
+        assert_eq!(split_lines(s).len(), n, "{s:?}");
+    }
+}
+
+#[test]
+fn lines_strip_terminators_and_bom_but_ranges_keep_them() {
+    let t = Text::new("\u{feff}one\r\ntwo\nthree");
+    assert!(t.has_bom());
+    assert_eq!(t.line(0), "one");
+    assert_eq!(t.line_with_ending(0), "\u{feff}one\r\n");
+    assert_eq!(t.line(1), "two");
+    assert_eq!(t.line(2), "three");
+    assert_eq!(t.lines().collect::<Vec<_>>(), ["one", "two", "three"]);
+    assert!(!t.ends_with_newline());
+    assert!(t.has_mixed_endings());
+}
+
+#[test]
+fn detects_endings_per_file_and_near_a_line() {
+    assert_eq!(Text::new("a\nb\n").ending(), LineEnding::Lf);
+    assert_eq!(Text::new("a\r\nb\r\n").ending(), LineEnding::CrLf);
+    assert_eq!(Text::new("no breaks").ending(), LineEnding::Lf);
+    let mixed = Text::new("a\r\nb\r\nc\nd\n");
+    assert_eq!(mixed.ending(), LineEnding::Lf, "a tie goes to LF");
+    assert_eq!(mixed.ending_near(0), LineEnding::CrLf);
+    assert_eq!(mixed.ending_near(3), LineEnding::Lf);
+    let unterminated = Text::new("a\r\nb\nc\r\nd");
+    assert_eq!(
+        unterminated.ending_near(3),
+        LineEnding::CrLf,
+        "last line borrows from the one before"
+    );
+    assert_eq!(with_ending("x\ny\r\nz", LineEnding::CrLf), "x\r\ny\r\nz");
+    assert_eq!(with_ending("x\r\ny\nz", LineEnding::Lf), "x\ny\nz");
+}
+
+#[test]
+fn offsets_map_to_lines_and_back() {
+    let t = Text::new("ab\ncd\n");
+    assert_eq!(t.line_of(0), 0);
+    assert_eq!(t.line_of(2), 0, "the newline belongs to its line");
+    assert_eq!(t.line_of(3), 1);
+    assert_eq!(
+        t.line_of(6),
+        2,
+        "the end of a terminated text is the line after the last"
+    );
+    assert_eq!(t.line_start(1), 3);
+    assert_eq!(t.line_start(2), 6);
+    assert_eq!(t.lines_range(0, 1), 0..6);
+    let u = Text::new("ab\ncd");
+    assert_eq!(
+        u.line_of(5),
+        1,
+        "the end of an unterminated text is on its last line"
+    );
+    assert_eq!(Text::new("").line_of(0), 0);
+}
+
+#[test]
+fn points_count_utf16_code_units() {
+    // emoji (2 UTF-16 units, 4 bytes), CJK (1 unit, 3 bytes), combining mark (1 unit, 2 bytes), tab.
+    let s = "a😀b\n漢字x\ne\u{301}y\n\tz\n";
+    let t = Text::new(s);
+    let at = |needle: &str| t.point(s.find(needle).unwrap());
+    assert_eq!(at("b"), Point { row: 0, column: 3 });
+    assert_eq!(at("x"), Point { row: 1, column: 2 });
+    assert_eq!(at("y"), Point { row: 2, column: 2 });
+    assert_eq!(at("z"), Point { row: 3, column: 1 });
+    assert_eq!(t.point(s.len()), Point { row: 4, column: 0 });
+    assert_eq!(utf16_len("😀😀"), 4);
+    // The BOM is part of the host's text, so it counts on row 0.
+    let b = "\u{feff}x";
+    assert_eq!(Text::new(b).point(b.len()), Point { row: 0, column: 2 });
+}
