@@ -1,0 +1,173 @@
+//! Runs every case of the conformance corpus (`tests/corpus/`, see its README) through
+//! the engine and fails on any wrong write, wrong refusal or missed check.
+
+use anchored_edit::Session;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus")
+}
+
+fn case_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .expect("corpus dir")
+        .flatten()
+        .collect();
+    entries.sort_by_key(|e| e.path());
+    for e in entries {
+        let p = e.path();
+        if p.is_dir() {
+            case_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "json") {
+            out.push(p);
+        }
+    }
+}
+
+/// Checks one case; returns a description of every way it failed.
+fn check_case(case: &Value) -> Vec<String> {
+    let mut problems = Vec::new();
+    let files: BTreeMap<String, String> = case["files"]
+        .as_object()
+        .map(|m| {
+            m.iter()
+                .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut session = Session::new();
+    let result = session.call(&case["call"], &files);
+    let expect = &case["expect"];
+    let want_ok = expect["ok"].as_bool().unwrap_or(false);
+    if result.ok != want_ok {
+        problems.push(format!(
+            "ok is {}, expected {want_ok}: {}",
+            result.ok,
+            result.headline()
+        ));
+        return problems;
+    }
+    let changes = result.files.clone().unwrap_or_default();
+    if want_ok {
+        let expected: BTreeMap<String, Value> = expect["files"]
+            .as_object()
+            .map(|m| m.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+            .unwrap_or_default();
+        for change in &changes {
+            let after = if change.deleted || change.moved_to.is_some() {
+                Value::Null
+            } else {
+                Value::String(change.new_text.clone().unwrap_or_default())
+            };
+            match expected.get(&change.path) {
+                None => problems.push(format!(
+                    "WRONG WRITE: {} changed but the case expects it untouched",
+                    change.path
+                )),
+                Some(want) if *want != after => problems.push(format!(
+                    "WRONG WRITE in {}:\n  expected {want}\n  got      {after}",
+                    change.path
+                )),
+                _ => {}
+            }
+            if let Some(dest) = &change.moved_to {
+                let moved = Value::String(change.new_text.clone().unwrap_or_default());
+                if expected.get(dest) != Some(&moved) {
+                    problems.push(format!("WRONG WRITE: move to {dest} carries {moved}"));
+                }
+            }
+        }
+        for path in expected.keys() {
+            let touched = changes
+                .iter()
+                .any(|c| &c.path == path || c.moved_to.as_deref() == Some(path.as_str()));
+            if !touched {
+                problems.push(format!("{path} was expected to change but did not"));
+            }
+        }
+        if let Some(via) = expect["matched_via"].as_str() {
+            if result.matched_via.as_deref() != Some(via) {
+                problems.push(format!(
+                    "matched_via {:?}, expected {via:?}",
+                    result.matched_via
+                ));
+            }
+        }
+        for w in strings(&expect["warnings_contain"]) {
+            if !result.warnings.iter().any(|x| x.contains(&w)) {
+                problems.push(format!("no warning contains {w:?}: {:?}", result.warnings));
+            }
+        }
+    } else {
+        if !changes.is_empty() {
+            problems.push("a refused call reported changed files".into());
+        }
+        let kind = result.error_kind().map(|k| k.as_str()).unwrap_or("");
+        if Some(kind) != expect["error_kind"].as_str() {
+            problems.push(format!(
+                "error kind {kind:?}, expected {}: {}",
+                expect["error_kind"],
+                result.headline()
+            ));
+        }
+    }
+    for m in strings(&expect["message_contains"]) {
+        if !result.headline().contains(&m) {
+            problems.push(format!("message lacks {m:?}: {}", result.headline()));
+        }
+    }
+    problems
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    match v {
+        Value::String(s) => vec![s.clone()],
+        Value::Array(a) => a
+            .iter()
+            .filter_map(|x| x.as_str().map(String::from))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn corpus() {
+    let mut paths = Vec::new();
+    case_files(&corpus_dir(), &mut paths);
+    let mut total = 0;
+    let mut failures = Vec::new();
+    let mut names = std::collections::BTreeSet::new();
+    for path in paths {
+        let text = std::fs::read_to_string(&path).expect("readable case file");
+        let parsed: Value = serde_json::from_str(&text)
+            .unwrap_or_else(|e| panic!("{}: invalid JSON: {e}", path.display()));
+        let cases = match parsed {
+            Value::Array(a) => a,
+            one => vec![one],
+        };
+        let rel = path
+            .strip_prefix(corpus_dir())
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        for case in cases {
+            total += 1;
+            let name = format!("{rel}#{}", case["name"].as_str().unwrap_or("?"));
+            assert!(names.insert(name.clone()), "duplicate case name {name}");
+            let problems = check_case(&case);
+            if !problems.is_empty() {
+                failures.push(format!("{name}\n    {}", problems.join("\n    ")));
+            }
+        }
+    }
+    assert!(total > 0, "no corpus cases found");
+    assert!(
+        failures.is_empty(),
+        "{} of {total} corpus cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    eprintln!("corpus: {total} cases passed");
+}
