@@ -46,6 +46,8 @@ mod session;
 pub mod stats;
 pub mod text;
 pub mod tools;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
 mod workspace;
 
 pub use error::{EditError, EditResult, ErrorKind};

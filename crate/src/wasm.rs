@@ -1,0 +1,301 @@
+//! WebAssembly bindings: the engine as a JS class (compiled only for `wasm32`).
+//!
+//! This module converts values and nothing else; every behaviour (parsing, matching,
+//! messages, diffs) stays in the engine, so a call gives the same result here as in
+//! the CLI. The JS surface, documented in `docs/wasm.md`:
+//!
+//! - `new Session()`; `session.call(request, files)` → the result object.
+//!   `request` is `{tool, arguments}` or its JSON text. An object goes through
+//!   `JSON.stringify`, so it means exactly what the same call sent as JSON means to the
+//!   CLI or an MCP server (`undefined` members are dropped, `toJSON` is honoured).
+//!   `files` is the host's reader `{read(path)}` (or `undefined` for calls that read
+//!   nothing). `read` returns the text, or `undefined`/`null` when there is no such
+//!   file, or throws to refuse the path: see [`HostFiles`].
+//! - The result is a plain JSON-compatible object (objects, arrays, strings, numbers;
+//!   no `Map`s, no `BigInt`s), including every changed file's `new_text` and its
+//!   `edits` with UTF-16 columns.
+//! - `toolSchemas()`: the MCP tool list. `statsJson()` / `loadStats(json)`: statistics
+//!   persistence.
+//!
+//! Refusals are values (`ok: false`, `error.kind`); exceptions are reserved for host
+//! programming errors (a `files` argument that is not a reader, unreadable persisted
+//! statistics) and for engine panics.
+//!
+//! **Panics.** The engine is built never to panic, but if one happens the instance's
+//! memory can no longer be trusted (wasm32 aborts; no destructor runs). The panic hook
+//! logs the panic with `console_error_panic_hook`, schedules wasm-bindgen's reinit (the
+//! next call into the module instantiates a fresh `WebAssembly.Instance` from the same
+//! compiled module) and throws a JS `Error` named `EnginePanic` carrying the panic
+//! message, which reaches the caller of `call`. Objects of the old instance are stale
+//! after that; the package's JS wrapper (`js/engine/`) replaces its `Session` with a
+//! fresh one and restores the statistics it saved after the last successful call.
+
+use crate::error::{EditError, EditResult, ErrorKind};
+use crate::result::ToolResult;
+use crate::stats::Stats;
+use crate::workspace::{Files, NoFiles};
+use js_sys::{Function, Reflect, JSON};
+use serde::Serialize;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Once;
+use wasm_bindgen::prelude::*;
+
+/// A conversation with the engine (its statistics live across calls).
+#[wasm_bindgen]
+pub struct Session {
+    inner: crate::Session,
+}
+
+impl Default for Session {
+    fn default() -> Session {
+        Session::new()
+    }
+}
+
+#[wasm_bindgen]
+impl Session {
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Session {
+        guarded(|| Session {
+            inner: crate::Session::new(),
+        })
+    }
+
+    /// Runs one tool call. `request`: `{tool, arguments}` or its JSON text. `files`: the
+    /// host's reader `{read(path)}`, or `undefined`/`null`. Returns the result object;
+    /// throws a `TypeError` only when `files` is not a reader.
+    pub fn call(&mut self, request: JsValue, files: JsValue) -> Result<JsValue, JsValue> {
+        guarded(|| {
+            let result = match HostFiles::from_js(&files)? {
+                Some(reader) => self.call_with(&request, &reader),
+                None => self.call_with(&request, &NoFiles),
+            };
+            to_js(&result)
+        })
+    }
+
+    /// The statistics as JSON text, to persist and hand back to `loadStats`.
+    #[wasm_bindgen(js_name = statsJson)]
+    pub fn stats_json(&self) -> String {
+        guarded(|| serde_json::to_string(self.inner.stats()).unwrap_or_default())
+    }
+
+    /// Replaces the statistics with ones saved by `statsJson`. Throws an `Error` (and
+    /// keeps the current statistics) when `json` is not such a text.
+    #[wasm_bindgen(js_name = loadStats)]
+    pub fn load_stats(&mut self, json: &str) -> Result<(), JsError> {
+        guarded(|| {
+            let stats: Stats = serde_json::from_str(json).map_err(|e| {
+                JsError::new(&format!(
+                    "loadStats: not statistics saved by statsJson ({e}); the session keeps its statistics."
+                ))
+            })?;
+            self.inner.load_stats(stats);
+            Ok(())
+        })
+    }
+}
+
+impl Session {
+    fn call_with(&mut self, request: &JsValue, files: &dyn Files) -> ToolResult {
+        match request_text(request) {
+            Ok(text) => self.inner.call_json(&text, files),
+            Err(e) => ToolResult::failure(&tool_name(request), e),
+        }
+    }
+}
+
+/// Every tool's name, description and input schema: the MCP tool list.
+#[wasm_bindgen(js_name = toolSchemas)]
+pub fn tool_schemas() -> Result<JsValue, JsValue> {
+    guarded(|| to_js(&crate::tool_schemas()))
+}
+
+/// Panics on purpose, so that tests can check what a caller sees after a panic and
+/// that the JS wrapper recovers. Not part of the API.
+#[doc(hidden)]
+#[wasm_bindgen(js_name = __panicForTests)]
+pub fn panic_for_tests(message: &str) {
+    guarded(|| panic!("{message}"))
+}
+
+/// The request as JSON text: a string is taken as it is, anything else goes through
+/// `JSON.stringify` (the same value a JSON transport would carry).
+fn request_text(request: &JsValue) -> EditResult<String> {
+    if let Some(text) = request.as_string() {
+        return Ok(text);
+    }
+    if request.is_undefined() {
+        return Ok("null".into());
+    }
+    match JSON::stringify(request) {
+        // `JSON.stringify` gives `undefined` for a function or a symbol.
+        Ok(s) => Ok(s.as_string().unwrap_or_else(|| "null".into())),
+        Err(thrown) => Err(EditError::invalid(format!(
+            "The request cannot be turned into JSON ({}). Send {{\"tool\": NAME, \"arguments\": {{...}}}} with plain JSON values.",
+            describe_thrown(&thrown)
+        ))),
+    }
+}
+
+/// The `tool` member of a request object, for refusals made before the engine sees it.
+fn tool_name(request: &JsValue) -> String {
+    if !request.is_object() {
+        return String::new();
+    }
+    Reflect::get(request, &JsValue::from_str("tool"))
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_default()
+}
+
+/// A JSON-compatible JS value: plain objects (not `Map`s), numbers (not `BigInt`s).
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(JsValue::from)
+}
+
+/// The host's reader, seen by the engine as [`Files`].
+///
+/// `read(path)` gets the normalised path and returns:
+/// - a string: the file's text;
+/// - `undefined` or `null`: there is no such file (`file_not_found` where one is needed;
+///   `create_file` creates it);
+/// - anything else: refused as `invalid_arguments` (the reader must return text);
+///
+/// or throws to refuse the path. A thrown value whose `kind` is one of the engine's
+/// error kinds (e.g. `{kind: "path_outside_root", message: "…"}`) becomes that refusal,
+/// with the thrown `message` as the message the agent reads, so write it for an LLM.
+/// Any other thrown value becomes `invalid_arguments` "The editor could not read
+/// `path`: <its message>". Either way nothing is changed.
+pub struct HostFiles {
+    this: JsValue,
+    read: Function,
+}
+
+impl HostFiles {
+    /// `Ok(None)` for `undefined`/`null`; a `TypeError` for anything without `read`.
+    fn from_js(files: &JsValue) -> Result<Option<HostFiles>, JsValue> {
+        if files.is_undefined() || files.is_null() {
+            return Ok(None);
+        }
+        let read = if files.is_object() {
+            Reflect::get(files, &JsValue::from_str("read")).ok()
+        } else {
+            None
+        };
+        match read.and_then(|r| r.dyn_into::<Function>().ok()) {
+            Some(read) => Ok(Some(HostFiles {
+                this: files.clone(),
+                read,
+            })),
+            None => Err(js_sys::TypeError::new(
+                "Session.call(request, files): files must be an object with a read(path) method, or undefined",
+            )
+            .into()),
+        }
+    }
+}
+
+impl Files for HostFiles {
+    fn read(&self, path: &str) -> EditResult<Option<String>> {
+        match self.read.call1(&self.this, &JsValue::from_str(path)) {
+            Ok(v) => {
+                if let Some(text) = v.as_string() {
+                    Ok(Some(text))
+                } else if v.is_undefined() || v.is_null() {
+                    Ok(None)
+                } else {
+                    Err(EditError::invalid(format!(
+                        "The editor could not read `{path}`: its reader returned {}, not text.",
+                        js_type(&v)
+                    )))
+                }
+            }
+            Err(thrown) => Err(host_refusal(path, &thrown)),
+        }
+    }
+}
+
+/// What a thrown value from `read` means (see [`HostFiles`]).
+fn host_refusal(path: &str, thrown: &JsValue) -> EditError {
+    let message = describe_thrown(thrown);
+    let kind = if thrown.is_object() {
+        Reflect::get(thrown, &JsValue::from_str("kind"))
+            .ok()
+            .and_then(|k| k.as_string())
+            .and_then(|k| ErrorKind::parse(&k))
+    } else {
+        None
+    };
+    match kind {
+        Some(kind) => EditError::new(kind, message),
+        None => EditError::invalid(format!("The editor could not read `{path}`: {message}")),
+    }
+}
+
+/// A thrown value's `message` (or the value itself when it is a string).
+fn describe_thrown(thrown: &JsValue) -> String {
+    if let Some(s) = thrown.as_string() {
+        return s;
+    }
+    if thrown.is_object() {
+        if let Some(m) = Reflect::get(thrown, &JsValue::from_str("message"))
+            .ok()
+            .and_then(|m| m.as_string())
+        {
+            return m;
+        }
+    }
+    format!("an exception ({})", js_type(thrown))
+}
+
+fn js_type(v: &JsValue) -> String {
+    if v.is_null() {
+        "null".into()
+    } else if js_sys::Array::is_array(v) {
+        "an array".into()
+    } else {
+        v.js_typeof().as_string().unwrap_or_default()
+    }
+}
+
+/// How many binding calls are running (0 or 1: JS is single-threaded, but a host's
+/// `read` may re-enter). The panic hook takes over only inside one; other panics (a
+/// failing assertion in a wasm test) go to the hook that was installed before.
+static IN_BINDING: AtomicUsize = AtomicUsize::new(0);
+
+/// Runs one binding entry point with the panic hook armed.
+fn guarded<T>(f: impl FnOnce() -> T) -> T {
+    install_panic_hook();
+    IN_BINDING.fetch_add(1, Ordering::Relaxed);
+    let out = f();
+    // Not reached after a panic; the instance is replaced then anyway.
+    IN_BINDING.fetch_sub(1, Ordering::Relaxed);
+    out
+}
+
+fn install_panic_hook() {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if IN_BINDING.load(Ordering::Relaxed) > 0 {
+                on_panic(info)
+            } else {
+                previous(info)
+            }
+        }));
+    });
+}
+
+/// Logs the panic, schedules a fresh instance for the next call, and throws the panic
+/// to the JS caller as an `Error` named `EnginePanic` (see the module docs).
+fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
+    console_error_panic_hook::hook(info);
+    wasm_bindgen::handler::schedule_reinit();
+    let error = js_sys::Error::new(&format!("anchored-edit engine panicked: {info}"));
+    error.set_name("EnginePanic");
+    wasm_bindgen::throw_val(error.into());
+}

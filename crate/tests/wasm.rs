@@ -1,0 +1,482 @@
+//! The WebAssembly bindings seen from JavaScript: requests and readers are real JS values,
+//! results are inspected and applied by JS code. Runs under `wasm-pack test --node` and,
+//! with `WASM_BINDGEN_USE_BROWSER=1`, under `wasm-pack test --headless --chrome`
+//! (`scripts/test-wasm` runs both and checks that each executed every test).
+//!
+//! What these pin: UTF-16 columns survive the boundary and apply correctly to JS
+//! strings with non-ASCII text; refusals come back as values; the conversion loses
+//! nothing against the engine's own JSON; statistics round-trip; `toolSchemas()` has
+//! the MCP shape. Panic recovery needs the packaged JS wrapper and is tested in Node
+//! and Chromium against `pkg/` (tests/js).
+
+#![cfg(target_arch = "wasm32")]
+
+use anchored_edit::wasm::{tool_schemas, Session};
+use js_sys::{Array, Function, Object, Reflect, JSON};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_test::*;
+
+/// A JS function built from source (the same in Node and in a browser).
+fn js_fn(args: &str, body: &str) -> Function {
+    Function::new_with_args(args, body)
+}
+
+/// A JS reader `{read(path)}` over these files.
+fn reader(files: &[(&str, &str)]) -> JsValue {
+    let map = Object::new();
+    for (path, text) in files {
+        Reflect::set(&map, &JsValue::from_str(path), &JsValue::from_str(text)).unwrap();
+    }
+    js_fn(
+        "files",
+        "return { read: (p) => Object.prototype.hasOwnProperty.call(files, p) ? files[p] : undefined };",
+    )
+    .call1(&JsValue::NULL, &map)
+    .unwrap()
+}
+
+/// A JS reader whose `read` runs `body` (with `p` the path).
+fn reader_with(body: &str) -> JsValue {
+    let read = js_fn("p", body);
+    let obj = Object::new();
+    Reflect::set(&obj, &JsValue::from_str("read"), &read).unwrap();
+    obj.into()
+}
+
+/// A JS request object parsed from JSON text.
+fn request(v: Value) -> JsValue {
+    JSON::parse(&v.to_string()).unwrap()
+}
+
+fn get(v: &JsValue, path: &str) -> JsValue {
+    let mut cur = v.clone();
+    for key in path.split('.') {
+        cur = match key.parse::<u32>() {
+            Ok(i) => Reflect::get_u32(&cur, i).unwrap(),
+            Err(_) => Reflect::get(&cur, &JsValue::from_str(key)).unwrap(),
+        };
+    }
+    cur
+}
+
+fn get_str(v: &JsValue, path: &str) -> String {
+    get(v, path)
+        .as_string()
+        .unwrap_or_else(|| panic!("{path} is not a string"))
+}
+
+fn get_num(v: &JsValue, path: &str) -> f64 {
+    get(v, path)
+        .as_f64()
+        .unwrap_or_else(|| panic!("{path} is not a number"))
+}
+
+/// The JS value as serde JSON, through `JSON.stringify` (what a JS host would send on).
+fn as_json(v: &JsValue) -> Value {
+    serde_json::from_str(&JSON::stringify(v).unwrap().as_string().unwrap()).unwrap()
+}
+
+/// JSON equality where numbers are compared as JS compares them (`1.0` is `1`): the
+/// engine writes an `f64` 1 as `1.0`, `JSON.stringify` as `1`.
+fn same_json(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same_json(x, y))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| same_json(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+/// Whether every object inside `v` is a plain object or array (no Map, no BigInt, no
+/// undefined), i.e. exactly what JSON can carry.
+fn is_plain_json(v: &JsValue) -> bool {
+    js_fn(
+        "v",
+        "const ok = (x) => x === null || ['string', 'boolean'].includes(typeof x) \
+           || (typeof x === 'number' && Number.isFinite(x)) \
+           || (Array.isArray(x) && x.every(ok)) \
+           || (typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype \
+               && Object.values(x).every(ok)); \
+         return ok(v);",
+    )
+    .call1(&JsValue::NULL, v)
+    .unwrap()
+    .as_bool()
+    .unwrap()
+}
+
+/// Applies a result's edits to a JS string the way an editor does: rows and UTF-16
+/// columns, last edit first.
+fn apply_edits_in_js(text: &str, edits: &JsValue) -> String {
+    js_fn(
+        "text, edits",
+        "const starts = [0]; \
+         for (let i = 0; i < text.length; i++) if (text[i] === '\\n') starts.push(i + 1); \
+         const off = (p) => starts[p.row] + p.column; \
+         let out = text; \
+         for (const e of [...edits].reverse()) \
+           out = out.slice(0, off(e.range.start)) + e.text + out.slice(off(e.range.end)); \
+         return out;",
+    )
+    .call2(&JsValue::NULL, &JsValue::from_str(text), edits)
+    .unwrap()
+    .as_string()
+    .unwrap()
+}
+
+/// The UTF-16 index of `needle` in `haystack`, as JS counts it.
+fn js_index_of(haystack: &str, needle: &str) -> f64 {
+    js_fn("h, n", "return h.indexOf(n);")
+        .call2(
+            &JsValue::NULL,
+            &JsValue::from_str(haystack),
+            &JsValue::from_str(needle),
+        )
+        .unwrap()
+        .as_f64()
+        .unwrap()
+}
+
+const UNICODE: &str = "# héllo 😀 wörld\nlet s = \"😀😀 世界 🎉\"; // 注释\n\tcafé = 1\n";
+
+#[wasm_bindgen_test]
+fn edit_columns_are_utf16_and_apply_to_js_strings() {
+    // (old_str, new_str, row, the part of the line the minimal edit covers, its text)
+    let cases = [
+        ("世界", "world", 1, "世界", "world"),
+        ("🎉", "🙂🙂", 1, "🎉", "🙂🙂"),
+        ("注释", "comment", 1, "注释", "comment"),
+        ("😀😀", "x", 1, "😀😀", "x"),
+        // The edit is minimal: only the differing characters, after an emoji.
+        ("wörld", "world", 0, "ö", "o"),
+        ("\tcafé = 1", "\tCAFÉ = 1", 2, "café", "CAFÉ"),
+    ];
+    for (old, new, row, covered, text) in cases {
+        let mut session = Session::new();
+        let files = reader(&[("u.rs", UNICODE)]);
+        let call = json!({"tool": "str_replace", "arguments": {"path": "u.rs", "old_str": old, "new_str": new}});
+        let result = session.call(request(call), files).unwrap();
+        assert_eq!(get(&result, "ok"), JsValue::TRUE, "{old}");
+        let expected = UNICODE.replacen(old, new, 1);
+        assert_eq!(get_str(&result, "files.0.new_text"), expected);
+
+        let edits = get(&result, "files.0.edits");
+        assert_eq!(Array::from(&edits).length(), 1, "{old}: one minimal edit");
+        let line = UNICODE.lines().nth(row).unwrap();
+        let start = js_index_of(line, covered);
+        assert!(start >= 0.0, "{covered} in {line}");
+        let covered_units = js_fn("s", "return s.length;")
+            .call1(&JsValue::NULL, &JsValue::from_str(covered))
+            .unwrap()
+            .as_f64()
+            .unwrap();
+        assert_eq!(get_num(&edits, "0.range.start.row"), row as f64, "{old}");
+        assert_eq!(get_num(&edits, "0.range.start.column"), start, "{old}");
+        assert_eq!(get_num(&edits, "0.range.end.row"), row as f64, "{old}");
+        assert_eq!(
+            get_num(&edits, "0.range.end.column"),
+            start + covered_units,
+            "{old}"
+        );
+        assert_eq!(get_str(&edits, "0.text"), text, "{old}");
+        assert_eq!(apply_edits_in_js(UNICODE, &edits), expected, "{old}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn multi_line_edits_apply_to_js_strings() {
+    let text = "fn a() {\n    \"😀\"\n}\n// 世界\nfn b() {}\n";
+    let calls = [
+        json!({"tool": "insert", "arguments": {"path": "m.rs", "line": 2, "new_str": "    // 🎉 新\n"}}),
+        json!({"tool": "str_replace", "arguments": {"path": "m.rs", "old_str": "    \"😀\"\n}\n// 世界", "new_str": "}"}}),
+        json!({"tool": "delete_lines", "arguments": {"path": "m.rs", "start_line": 2, "end_line": 4}}),
+    ];
+    for call in calls {
+        let mut session = Session::new();
+        let result = session
+            .call(request(call.clone()), reader(&[("m.rs", text)]))
+            .unwrap();
+        assert_eq!(get(&result, "ok"), JsValue::TRUE, "{call}");
+        let new_text = get_str(&result, "files.0.new_text");
+        assert_eq!(
+            apply_edits_in_js(text, &get(&result, "files.0.edits")),
+            new_text,
+            "{call}"
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn results_equal_the_engines_own_json() {
+    let files = [("a.py", UNICODE), ("b.py", "x = 1\r\nx = 1\r\n")];
+    let map: BTreeMap<String, String> = files
+        .iter()
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect();
+    let calls = [
+        json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "世界", "new_str": "w", "dry_run": true}}),
+        json!({"tool": "str_replace", "arguments": {"path": "b.py", "old_str": "x = 1", "new_str": "x = 2"}}),
+        json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "let s = \"😀 世界\";", "new_str": "x"}}),
+        json!({"tool": "grep_file", "arguments": {"path": "a.py", "pattern": "😀", "context": 1}}),
+        json!({"tool": "read_lines", "arguments": {"path": "a.py", "start_line": 2, "end_line": 3}}),
+        json!({"tool": "create_file", "arguments": {"path": "new/c.txt", "content": "ü\n"}}),
+        json!({"tool": "get_edit_stats", "arguments": {}}),
+        json!({"tool": "nope", "arguments": {}}),
+    ];
+    let mut native = anchored_edit::Session::new();
+    let mut bound = Session::new();
+    for call in calls {
+        let want = native.call(&call, &map).to_json();
+        let got = bound.call(request(call.clone()), reader(&files)).unwrap();
+        assert!(is_plain_json(&got), "{call}: not plain JSON");
+        let got = as_json(&got);
+        assert!(same_json(&got, &want), "{call}\n got {got}\nwant {want}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_request_as_json_text_means_the_same_as_the_object() {
+    let call = json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "😀 wörld", "new_str": "x", "dry_run": true}});
+    let files = [("a.py", UNICODE)];
+    let from_object = Session::new()
+        .call(request(call.clone()), reader(&files))
+        .unwrap();
+    let from_text = Session::new()
+        .call(JsValue::from_str(&call.to_string()), reader(&files))
+        .unwrap();
+    assert_eq!(as_json(&from_object), as_json(&from_text));
+    assert_eq!(get(&from_object, "dry_run"), JsValue::TRUE);
+    assert!(get_str(&from_object, "files.0.new_text").contains("# héllo x\n"));
+    // `undefined` members are dropped, as JSON.stringify (and so a JSON transport) does.
+    let with_undefined = js_fn(
+        "",
+        "return {tool: 'line_count', arguments: {path: 'a.py', start_line: undefined}};",
+    )
+    .call0(&JsValue::NULL)
+    .unwrap();
+    let r = Session::new().call(with_undefined, reader(&files)).unwrap();
+    assert_eq!(get(&r, "ok"), JsValue::TRUE);
+    assert_eq!(get_num(&r, "line_count"), 3.0);
+}
+
+/// Refusals come back as `{ok: false, error: {kind, message}}` with `files: []`.
+#[wasm_bindgen_test]
+fn refusals_are_values() {
+    let files = [("a.py", "a = 1\nb = 2\na = 1\n")];
+    let edit = |args: Value| json!({"tool": "str_replace", "arguments": args});
+    // (request, reader, kind, a piece of the message)
+    let cases: Vec<(JsValue, JsValue, &str, &str)> = vec![
+        (
+            request(edit(json!({"path": "a.py", "old_str": "zzz", "new_str": "y"}))),
+            reader(&files),
+            "no_match",
+            "a.py",
+        ),
+        (
+            request(edit(json!({"path": "a.py", "old_str": "a = 1", "new_str": "y"}))),
+            reader(&files),
+            "ambiguous",
+            "lines 1 and 3",
+        ),
+        (
+            request(edit(json!({"path": "gone.py", "old_str": "a", "new_str": "b"}))),
+            reader(&files),
+            "file_not_found",
+            "gone.py",
+        ),
+        (
+            request(edit(json!({"path": "../x.py", "old_str": "a", "new_str": "b"}))),
+            reader(&files),
+            "path_outside_root",
+            "..",
+        ),
+        (
+            request(edit(json!({"path": "a.py", "old_sttr": "a", "new_str": "b"}))),
+            reader(&files),
+            "invalid_arguments",
+            "old_str",
+        ),
+        (
+            JsValue::from_str("{\"tool\": \"str_replace\", \"arguments\": {\"path\": \"a.py\", \"old_str\": \"a"),
+            reader(&files),
+            "invalid_arguments",
+            "cut off",
+        ),
+        (
+            js_fn("", "return {tool: 'str_replace', arguments: {path: 'a.py', old_str: 1n}};")
+                .call0(&JsValue::NULL)
+                .unwrap(),
+            reader(&files),
+            "invalid_arguments",
+            "cannot be turned into JSON",
+        ),
+        (JsValue::UNDEFINED, reader(&files), "invalid_arguments", "not null"),
+        // The host refuses a path by throwing an object with an engine error kind: that
+        // kind and message reach the agent unchanged.
+        (
+            request(json!({"tool": "get_document", "arguments": {"path": "/etc/passwd"}})),
+            reader_with(
+                "throw Object.assign(new Error('/etc/passwd is outside the workspace; send a path inside it.'), {kind: 'path_outside_root'});",
+            ),
+            "path_outside_root",
+            "outside the workspace",
+        ),
+        // Any other thrown value: invalid_arguments naming the path and the reason.
+        (
+            request(json!({"tool": "get_document", "arguments": {"path": "img.png"}})),
+            reader_with("throw new Error('binary file');"),
+            "invalid_arguments",
+            "could not read `img.png`: binary file",
+        ),
+        (
+            request(json!({"tool": "get_document", "arguments": {"path": "img.png"}})),
+            reader_with("throw {kind: 'not_a_kind', message: 'odd'};"),
+            "invalid_arguments",
+            "could not read `img.png`: odd",
+        ),
+        (
+            request(json!({"tool": "get_document", "arguments": {"path": "n.txt"}})),
+            reader_with("return 42;"),
+            "invalid_arguments",
+            "returned number, not text",
+        ),
+    ];
+    for (req, files, kind, fragment) in cases {
+        let described = JSON::stringify(&req)
+            .ok()
+            .and_then(|s| s.as_string())
+            .unwrap_or_else(|| "a request JSON cannot carry".into());
+        let result = Session::new().call(req, files).unwrap();
+        assert!(is_plain_json(&result), "{described}");
+        assert_eq!(get(&result, "ok"), JsValue::FALSE, "{described}");
+        assert_eq!(get_str(&result, "error.kind"), kind, "{described}");
+        let message = get_str(&result, "error.message");
+        assert!(message.contains(fragment), "{described}: {message}");
+        assert_eq!(Array::from(&get(&result, "files")).length(), 0);
+    }
+}
+
+#[wasm_bindgen_test]
+fn calls_without_a_reader_see_no_files() {
+    let mut session = Session::new();
+    let stats = session
+        .call(
+            request(json!({"tool": "get_edit_stats"})),
+            JsValue::UNDEFINED,
+        )
+        .unwrap();
+    assert_eq!(get(&stats, "ok"), JsValue::TRUE);
+    let read = session
+        .call(
+            request(json!({"tool": "get_document", "arguments": {"path": "a.py"}})),
+            JsValue::NULL,
+        )
+        .unwrap();
+    assert_eq!(get_str(&read, "error.kind"), "file_not_found");
+}
+
+/// A `files` argument that is not a reader is the host's bug, not the agent's: it throws.
+#[wasm_bindgen_test]
+fn a_files_argument_without_read_throws_a_type_error() {
+    let call = request(json!({"tool": "line_count", "arguments": {"path": "a.py"}}));
+    for files in [
+        JsValue::from_str("a.py"),
+        Object::new().into(),
+        reader_with("return 'x';")
+            .dyn_into::<Object>()
+            .map(|o| {
+                Reflect::set(&o, &JsValue::from_str("read"), &JsValue::from(3)).unwrap();
+                o.into()
+            })
+            .unwrap(),
+    ] {
+        let thrown = Session::new().call(call.clone(), files).unwrap_err();
+        assert!(thrown.is_instance_of::<js_sys::TypeError>());
+    }
+    // The session still works after the throw.
+    let mut session = Session::new();
+    let _ = session.call(call.clone(), JsValue::from(1));
+    let ok = session.call(call, reader(&[("a.py", "x\n")])).unwrap();
+    assert_eq!(get_num(&ok, "line_count"), 1.0);
+}
+
+#[wasm_bindgen_test]
+fn statistics_round_trip() {
+    let files = [("a.py", "a = 1\nb = 2\n")];
+    let mut session = Session::new();
+    let calls = [
+        json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "b = 2", "new_str": "b = 3", "dry_run": true}}),
+        json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "b = 2", "new_str": "b = 3"}}),
+        json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "zzz", "new_str": "y"}}),
+        json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "zzz", "new_str": "y"}}),
+        json!({"tool": "grep_file", "arguments": {"path": "a.py", "pattern": "a"}}),
+    ];
+    for call in calls {
+        session.call(request(call), reader(&files)).unwrap();
+    }
+    let saved = session.stats_json();
+    let stats: Value = serde_json::from_str(&saved).unwrap();
+    assert_eq!(stats["tools"]["str_replace"]["calls"], 4);
+    assert_eq!(stats["tools"]["str_replace"]["refused"], 2);
+
+    let mut restored = Session::new();
+    restored.load_stats(&saved).unwrap();
+    assert_eq!(restored.stats_json(), saved);
+    let summary = |s: &mut Session| {
+        let r = s
+            .call(
+                request(json!({"tool": "get_edit_stats"})),
+                JsValue::UNDEFINED,
+            )
+            .unwrap();
+        get_str(&r, "summary")
+    };
+    assert_eq!(summary(&mut restored), summary(&mut session));
+    // The refusal streak survives too: a third no_match in a row gets the advice.
+    let third = restored
+        .call(
+            request(json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "zzz", "new_str": "y"}})),
+            reader(&files),
+        )
+        .unwrap();
+    assert!(get_str(&third, "error.message").contains("3rd refused str_replace"));
+
+    // Bad input is refused and changes nothing.
+    let before = restored.stats_json();
+    for bad in ["", "{", "[]", "{\"tools\": 3}"] {
+        assert!(restored.load_stats(bad).is_err(), "{bad:?}");
+        assert_eq!(restored.stats_json(), before);
+    }
+}
+
+#[wasm_bindgen_test]
+fn tool_schemas_have_the_mcp_shape() {
+    let schemas = tool_schemas().unwrap();
+    assert!(Array::is_array(&schemas));
+    assert!(is_plain_json(&schemas));
+    let engine = anchored_edit::tool_schemas();
+    assert_eq!(as_json(&schemas), engine);
+    let list = Array::from(&schemas);
+    assert!(list.length() >= 9);
+    for tool in list.iter() {
+        let name = get_str(&tool, "name");
+        assert!(!get_str(&tool, "description").is_empty(), "{name}");
+        assert_eq!(get_str(&tool, "inputSchema.type"), "object", "{name}");
+        assert!(get(&tool, "inputSchema.properties").is_object(), "{name}");
+    }
+    let names: Vec<String> = list.iter().map(|t| get_str(&t, "name")).collect();
+    for expected in ["str_replace", "insert", "grep_file", "get_edit_stats"] {
+        assert!(
+            names.iter().any(|n| n == expected),
+            "{expected} in {names:?}"
+        );
+    }
+}
