@@ -119,6 +119,15 @@ pub fn panic_for_tests(message: &str) {
     guarded(|| panic!("{message}"))
 }
 
+/// Schedules a fresh instance for the next call into the module. The JS wrapper calls
+/// it after a trap that did not go through the panic hook (out of memory, stack
+/// overflow), whose instance is as untrustworthy as after a panic. Touches no memory.
+#[doc(hidden)]
+#[wasm_bindgen(js_name = __scheduleRestart)]
+pub fn schedule_restart() {
+    wasm_bindgen::handler::schedule_reinit();
+}
+
 /// The request as JSON text: a string is taken as it is, anything else goes through
 /// `JSON.stringify` (the same value a JSON transport would carry).
 fn request_text(request: &JsValue) -> EditResult<String> {
@@ -220,6 +229,11 @@ impl Files for HostFiles {
 
 /// What a thrown value from `read` means (see [`HostFiles`]).
 fn host_refusal(path: &str, thrown: &JsValue) -> EditError {
+    // A panic in an engine call the reader made (re-entrancy) has already doomed this
+    // instance: let it propagate to the outer caller instead of refusing the read.
+    if is_engine_panic(thrown) {
+        wasm_bindgen::throw_val(thrown.clone());
+    }
     let message = describe_thrown(thrown);
     let kind = if thrown.is_object() {
         Reflect::get(thrown, &JsValue::from_str("kind"))
@@ -233,6 +247,13 @@ fn host_refusal(path: &str, thrown: &JsValue) -> EditError {
         Some(kind) => EditError::new(kind, message),
         None => EditError::invalid(format!("The editor could not read `{path}`: {message}")),
     }
+}
+
+fn is_engine_panic(thrown: &JsValue) -> bool {
+    thrown.is_instance_of::<js_sys::Error>()
+        && thrown
+            .dyn_ref::<js_sys::Error>()
+            .is_some_and(|e| e.name() == PANIC_ERROR_NAME)
 }
 
 /// A thrown value's `message` (or the value itself when it is a string).
@@ -260,6 +281,9 @@ fn js_type(v: &JsValue) -> String {
         v.js_typeof().as_string().unwrap_or_default()
     }
 }
+
+/// The `name` of the `Error` a panic throws to JS.
+const PANIC_ERROR_NAME: &str = "EnginePanic";
 
 /// How many binding calls are running (0 or 1: JS is single-threaded, but a host's
 /// `read` may re-enter). The panic hook takes over only inside one; other panics (a
@@ -296,6 +320,6 @@ fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
     console_error_panic_hook::hook(info);
     wasm_bindgen::handler::schedule_reinit();
     let error = js_sys::Error::new(&format!("anchored-edit engine panicked: {info}"));
-    error.set_name("EnginePanic");
+    error.set_name(PANIC_ERROR_NAME);
     wasm_bindgen::throw_val(error.into());
 }

@@ -1,0 +1,97 @@
+// The packaged engine in Node (pkg/, built by scripts/build-wasm): the public wrapper,
+// conditional exports, and recovery from an engine panic.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as engine from '../../pkg/index.node.js';
+
+const { Session, toolSchemas, EnginePanicError, __panicForTests } = engine;
+const pkgDir = fileURLToPath(new URL('../../pkg/', import.meta.url));
+
+const reader = (files) => ({ read: (p) => (Object.hasOwn(files, p) ? files[p] : undefined) });
+const replace = (path, old_str, new_str, extra = {}) => ({
+  tool: 'str_replace',
+  arguments: { path, old_str, new_str, ...extra },
+});
+
+test('the package name resolves to the Node build through conditional exports', async () => {
+  // A consumer folder whose node_modules/anchored-edit is pkg/.
+  const consumer = fs.mkdtempSync(path.join(os.tmpdir(), 'anchored-edit-consumer-'));
+  try {
+    fs.mkdirSync(path.join(consumer, 'node_modules'));
+    fs.symlinkSync(pkgDir, path.join(consumer, 'node_modules', 'anchored-edit'), 'dir');
+    const require = createRequire(path.join(consumer, 'index.js'));
+    const viaRequire = require('anchored-edit'); // the "node" condition, for require() too
+    assert.equal(require.resolve('anchored-edit'), path.join(fs.realpathSync(pkgDir), 'index.node.js'));
+    assert.deepEqual(viaRequire.toolSchemas(), toolSchemas());
+    const viaImport = await import(pathToFileURL(path.join(consumer, 'node_modules', 'anchored-edit', 'index.node.js')).href);
+    assert.equal(typeof viaImport.Session, 'function');
+  } finally {
+    fs.rmSync(consumer, { recursive: true, force: true });
+  }
+});
+
+test('a call returns plain objects with new_text and UTF-16 edits', () => {
+  const s = new Session();
+  const files = { 'a.txt': 'héllo 😀 世界\n' };
+  const r = s.call(replace('a.txt', '世界', 'world'), reader(files));
+  assert.equal(r.ok, true);
+  assert.equal(Object.getPrototypeOf(r), Object.prototype);
+  assert.equal(r.files[0].new_text, 'héllo 😀 world\n');
+  const col = files['a.txt'].indexOf('世界');
+  assert.deepEqual(r.files[0].edits, [
+    { range: { start: { row: 0, column: col }, end: { row: 0, column: col + 2 } }, text: 'world' },
+  ]);
+});
+
+test('an engine panic reaches the caller as EnginePanicError and the session survives', () => {
+  const files = { 'a.txt': 'a\nb\n' };
+  const s = new Session();
+  const other = new Session();
+  assert.equal(s.call(replace('a.txt', 'b', 'c'), reader(files)).ok, true);
+  assert.equal(s.call(replace('a.txt', 'zzz', 'c'), reader(files)).ok, false);
+  other.call(replace('a.txt', 'a', 'x'), reader(files));
+  const before = s.statsJson();
+
+  // The reader re-enters the engine and makes it panic in the middle of a call.
+  const panicking = { read: () => __panicForTests('boom in read') };
+  assert.throws(
+    () => s.call({ tool: 'get_document', arguments: { path: 'a.txt' } }, panicking),
+    (e) => e instanceof EnginePanicError && /boom in read/.test(e.message) && e.cause?.name === 'EnginePanic',
+  );
+
+  // Same object, fresh instance, statistics restored.
+  assert.equal(s.statsJson(), before);
+  const again = s.call(replace('a.txt', 'b', 'c'), reader(files));
+  assert.equal(again.ok, true);
+  assert.equal(again.files[0].new_text, 'a\nc\n');
+  const stats = JSON.parse(s.statsJson());
+  assert.equal(stats.tools.str_replace.calls, 3);
+  // Another session of the same module notices the new instance and keeps its statistics.
+  assert.equal(JSON.parse(other.statsJson()).tools.str_replace.calls, 1);
+  assert.equal(other.call(replace('a.txt', 'a', 'x'), reader(files)).ok, true);
+  assert.equal(toolSchemas().length > 0, true);
+  // A new session works too.
+  assert.equal(new Session().call(replace('a.txt', 'a', 'x'), reader(files)).ok, true);
+});
+
+test('a panic outside a session (free function) is also an EnginePanic error', () => {
+  assert.throws(() => __panicForTests('direct'), (e) => e.name === 'EnginePanic' && /direct/.test(e.message));
+  const s = new Session();
+  assert.equal(s.call({ tool: 'line_count', arguments: { path: 'x' } }, reader({ x: '1\n' })).line_count, 1);
+});
+
+test('host errors throw, refusals do not', () => {
+  const s = new Session();
+  assert.throws(() => s.call({ tool: 'line_count', arguments: { path: 'x' } }, { nope: 1 }), TypeError);
+  assert.throws(() => s.loadStats('{'), /loadStats/);
+  const r = s.call(replace('x', 'a', 'b'), reader({}));
+  assert.equal(r.ok, false);
+  assert.equal(r.error.kind, 'file_not_found');
+  s.free();
+  assert.throws(() => s.statsJson(), /free/);
+});

@@ -1,0 +1,70 @@
+// Types of the anchored-edit npm package (pkg/). The result shape is the engine's tool
+// call contract (DESIGN.md); fields a tool does not produce are absent.
+
+/** 0-based position; `column` counts UTF-16 code units (Pulsar Point, VS Code Position). */
+export interface Point { row: number; column: number }
+export interface Edit { range: { start: Point; end: Point }; text: string }
+
+export interface FileChange {
+  path: string;
+  diff: string;
+  /** Sorted, non-overlapping; ranges refer to the text before the call. */
+  edits: Edit[];
+  line_delta: number;
+  line_count: number;
+  version?: string;
+  created?: boolean;
+  deleted?: boolean;
+  moved_to?: string;
+  /** The whole new text (hosts only; an LLM's view leaves it out). */
+  new_text?: string;
+}
+
+export interface ToolError { kind: string; message: string; diagnostics?: unknown }
+
+export interface ToolResult {
+  ok: boolean;
+  tool: string;
+  dry_run?: boolean;
+  matched_via?: string;
+  message?: string;
+  warnings: string[];
+  path?: string;
+  version?: string;
+  start_line?: number;
+  end_line?: number;
+  line_count?: number;
+  content?: string;
+  files?: FileChange[];
+  error?: ToolError;
+  [extra: string]: unknown;
+}
+
+export interface ToolRequest { tool: string; arguments?: Record<string, unknown> | string }
+
+/**
+ * The host's files. `read` gets a normalised path and returns the text, `undefined`/`null`
+ * when there is no such file, or throws to refuse the path: a thrown value with `kind`
+ * set to an engine error kind (e.g. "path_outside_root") becomes that refusal with its
+ * `message`; anything else becomes `invalid_arguments` naming the path. Synchronous.
+ */
+export interface FileReader { read(path: string): string | undefined | null }
+
+export interface ToolSchema { name: string; description: string; inputSchema: Record<string, unknown> }
+
+export class Session {
+  constructor();
+  /** Runs one call; refusals are results with `ok: false`. Throws EnginePanicError on an engine bug. */
+  call(request: ToolRequest | string, files?: FileReader | null): ToolResult;
+  statsJson(): string;
+  loadStats(json: string): void;
+  free(): void;
+}
+
+export class EnginePanicError extends Error {}
+
+export function toolSchemas(): ToolSchema[];
+
+/** Browsers: loads the engine (Node: nothing to do). */
+export function init(input?: unknown): Promise<void>;
+export function initSync(module?: unknown): void;

@@ -1,0 +1,134 @@
+// The package's public API over the raw wasm-bindgen module (Node or web build).
+//
+// The raw `Session` converts values and nothing else. This wrapper adds what only the JS
+// side can do: surviving an engine panic. A panic (or any trap: out of memory, stack
+// overflow) leaves the WebAssembly instance's memory untrustworthy. The Rust panic hook
+// schedules wasm-bindgen's reinit (a fresh instance from the same compiled module on the
+// next call) and throws an `Error` named `EnginePanic`; for other traps this wrapper
+// schedules the reinit itself. Then it replaces its raw session with a new one, restores
+// the statistics saved after the last successful call, and throws `EnginePanicError` to
+// the caller. The same `Session` object keeps working; so do other `Session`s of the
+// module, which notice the new instance (a generation counter) before their next call.
+
+/** Thrown by `call` when the engine panicked. The call changed nothing. */
+export class EnginePanicError extends Error {
+  constructor(message, options) {
+    super(message, options);
+    this.name = 'EnginePanicError';
+  }
+}
+
+/** Whether `e`, thrown by the raw module, means its instance is no longer usable. */
+function isInstanceFailure(e) {
+  return (
+    (e instanceof Error && e.name === 'EnginePanic') ||
+    e instanceof WebAssembly.RuntimeError ||
+    e instanceof RangeError
+  );
+}
+
+/**
+ * Builds the public API over a raw wasm-bindgen module `raw` ({Session, toolSchemas,
+ * __scheduleRestart}). Returns {Session, toolSchemas, EnginePanicError}.
+ */
+export function createEngine(raw) {
+  // Bumped on every instance failure; a Session whose raw object is older replaces it.
+  let generation = 0;
+
+  function restartAfter(e) {
+    if (!(e instanceof Error && e.name === 'EnginePanic')) {
+      try {
+        raw.__scheduleRestart();
+      } catch {
+        // The next call reports whatever is still wrong.
+      }
+    }
+    generation += 1;
+  }
+
+  function panicError(e) {
+    const why = e instanceof Error ? e.message : String(e);
+    return new EnginePanicError(
+      `anchored-edit engine failed (a bug): ${why}. The call changed nothing; the engine was restarted with its statistics.`,
+      { cause: e },
+    );
+  }
+
+  class Session {
+    #raw;
+    #generation;
+    #savedStats = null;
+
+    constructor() {
+      this.#raw = new raw.Session();
+      this.#generation = generation;
+    }
+
+    /**
+     * Runs one tool call. `request`: {tool, arguments} or its JSON text. `files`: the
+     * host's reader {read(path)}: a string, undefined/null for no such file, or throw
+     * (with `kind`, e.g. "path_outside_root", to choose the refusal). Returns the result
+     * object; refusals are results with ok: false.
+     */
+    call(request, files) {
+      return this.#run(() => {
+        const result = this.#raw.call(request, files);
+        this.#savedStats = this.#raw.statsJson();
+        return result;
+      });
+    }
+
+    /** The statistics as JSON text (persist it; hand it back to `loadStats`). */
+    statsJson() {
+      return this.#run(() => this.#raw.statsJson());
+    }
+
+    /** Replaces the statistics; throws an Error (keeping them) on a foreign text. */
+    loadStats(json) {
+      this.#run(() => {
+        this.#raw.loadStats(json);
+        this.#savedStats = json;
+      });
+    }
+
+    /** Frees the wasm memory now rather than at garbage collection. */
+    free() {
+      if (this.#generation === generation) this.#raw.free();
+      this.#raw = null;
+    }
+
+    #run(f) {
+      if (this.#raw === null) throw new Error('Session.free() was called on this session');
+      if (this.#generation !== generation) this.#restart();
+      try {
+        return f();
+      } catch (e) {
+        if (!isInstanceFailure(e)) throw e;
+        restartAfter(e);
+        this.#restart();
+        throw panicError(e);
+      }
+    }
+
+    #restart() {
+      // The old raw object belongs to the dead instance: never call it again (its
+      // pointer would address the new instance's memory).
+      this.#raw = new raw.Session();
+      this.#generation = generation;
+      if (this.#savedStats !== null) this.#raw.loadStats(this.#savedStats);
+    }
+  }
+
+  /** Every tool's {name, description, inputSchema}: the MCP tool list. */
+  function toolSchemas() {
+    try {
+      return raw.toolSchemas();
+    } catch (e) {
+      if (!isInstanceFailure(e)) throw e;
+      restartAfter(e);
+      throw panicError(e);
+    }
+  }
+
+  return { Session, toolSchemas, EnginePanicError };
+}

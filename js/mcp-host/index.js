@@ -1,0 +1,242 @@
+// The in-process MCP server for editor hosts (Pulsar, VS Code): the engine's tools over
+// MCP Streamable HTTP on 127.0.0.1, for an agent to edit the editor's live buffers.
+//
+// The host supplies the engine (the anchored-edit package), `read(path)` (the buffer's
+// or file's text) and `apply(files)` (apply the engine's changes: each file's `edits`
+// or `new_text`, `deleted`, `moved_to`). Everything else is here, once:
+// - every tool from `toolSchemas()` is registered with the engine's own description and
+//   JSON Schema; arguments go to the engine unchanged (it parses them strictly, with
+//   aliases and LLM-facing messages);
+// - a call runs in the engine, then, when it succeeded and is not a dry run, the host
+//   applies its changes. Calls are serialised: the next call reads the texts only
+//   after the previous call's changes were applied;
+// - a refusal is a normal tool result with `isError: true`: the message as the first text
+//   content, the result JSON (without `new_text`) as the second and as `structuredContent`;
+// - the HTTP layer's checks (guard.js): loopback only, bearer token, Host/Origin
+//   against DNS rebinding, body size limit.
+
+import { createServer } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ListToolsRequestSchema, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod';
+import { checkRequest, newToken } from './guard.js';
+
+export { newToken, checkRequest } from './guard.js';
+
+/** Default request body limit: large enough for a whole-file create_file or a big patch. */
+export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+/** The result as an LLM sees it: every changed file's `new_text` left out. */
+export function llmView(result) {
+  if (!Array.isArray(result.files)) return result;
+  return {
+    ...result,
+    files: result.files.map(({ new_text, ...rest }) => rest),
+  };
+}
+
+/** An engine result as an MCP tool result. */
+export function toolResult(result) {
+  const view = llmView(result);
+  const headline = result.ok ? result.message : result.error?.message;
+  const content = [{ type: 'text', text: JSON.stringify(view) }];
+  if (headline) content.unshift({ type: 'text', text: headline });
+  return { content, structuredContent: view, isError: !result.ok };
+}
+
+function errorResult(message) {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+/**
+ * Runs tool calls against the host: engine call, then `apply` for committed edits, one
+ * call at a time. Used by the MCP server; usable alone by a host's other entry points.
+ */
+export function createToolRunner({ session, read, apply }) {
+  const files = { read };
+  let queue = Promise.resolve();
+
+  async function runOnce(tool, args) {
+    let result;
+    try {
+      result = session.call({ tool, arguments: args ?? {} }, files);
+    } catch (e) {
+      return errorResult(`${e?.message ?? e}`);
+    }
+    if (result.ok && result.dry_run !== true && Array.isArray(result.files) && result.files.length > 0) {
+      try {
+        await apply(result.files, { tool, arguments: args });
+      } catch (e) {
+        return errorResult(
+          `The edit was computed but the editor could not apply it: ${e?.message ?? e}. ` +
+            'Read the file again before retrying.',
+        );
+      }
+    }
+    return toolResult(result);
+  }
+
+  return function run(tool, args) {
+    const next = queue.then(() => runOnce(tool, args));
+    queue = next.catch(() => {});
+    return next;
+  };
+}
+
+/** An McpServer with every engine tool registered, backed by `run`. */
+export function createMcpServer({ engine, run, name = 'anchored-edit', version = '0.0.0' }) {
+  const schemas = engine.toolSchemas();
+  const server = new McpServer({ name, version }, { capabilities: { tools: {} } });
+  // The engine validates arguments itself (strictly, with aliases and messages written
+  // for LLMs), so the SDK's validation must let every argument through unchanged.
+  const passThrough = z.looseObject({});
+  for (const tool of schemas) {
+    server.registerTool(
+      tool.name,
+      { description: tool.description, inputSchema: passThrough },
+      (args) => run(tool.name, args),
+    );
+  }
+  // Publish the engine's own JSON Schemas (the SDK would list the pass-through schema).
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: schemas.map(({ name: n, description, inputSchema }) => ({ name: n, description, inputSchema })),
+  }));
+  return server;
+}
+
+function refuse(res, status, message, headers = {}) {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}
+
+/** Reads a request body up to `limit` bytes; resolves to null when it is larger. */
+function readBody(req, limit) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > limit) {
+        over = true;
+        chunks.length = 0;
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!over) resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Starts the server. Options:
+ * - `engine`: the anchored-edit package module ({Session, toolSchemas}); required.
+ * - `read(path)`: the text, `undefined` for no such file, or throw (with `kind`, e.g.
+ *   "path_outside_root", to choose the refusal). Synchronous.
+ * - `apply(files, call)`: applies a committed call's `files[]`; may be async; throw to
+ *   report failure.
+ * - `session`: an engine Session to use (e.g. with loaded statistics); default new.
+ * - `port` (default 0: any free port), `token` (default random), `maxBodyBytes`,
+ *   `allowedOrigins` (extra browser origins, e.g. a webview's), `name`, `version`.
+ * Resolves to {url, port, token, session, close()}.
+ */
+export async function startMcpHttpServer(options) {
+  const {
+    engine,
+    read,
+    apply,
+    session = new engine.Session(),
+    port = 0,
+    token = newToken(),
+    maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+    allowedOrigins = [],
+    name = 'anchored-edit',
+    version = '0.0.0',
+  } = options;
+  if (typeof read !== 'function' || typeof apply !== 'function') {
+    throw new TypeError('startMcpHttpServer: read(path) and apply(files) are required');
+  }
+  const run = createToolRunner({ session, read, apply });
+  /** MCP session id → its transport and server. */
+  const sessions = new Map();
+  let listeningPort = port;
+
+  async function handle(req, res) {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname !== '/mcp') return refuse(res, 404, 'Not found: the MCP endpoint is /mcp');
+    const refusal = checkRequest(req.headers, { port: listeningPort, token, allowedOrigins });
+    if (refusal) return refuse(res, refusal.status, refusal.message, refusal.headers);
+    if (!['POST', 'GET', 'DELETE'].includes(req.method)) {
+      return refuse(res, 405, 'Method not allowed', { Allow: 'GET, POST, DELETE' });
+    }
+
+    let body;
+    if (req.method === 'POST') {
+      const declared = Number(req.headers['content-length']);
+      if (Number.isFinite(declared) && declared > maxBodyBytes) {
+        req.resume();
+        return refuse(res, 413, `Payload too large: at most ${maxBodyBytes} bytes`, { Connection: 'close' });
+      }
+      const text = await readBody(req, maxBodyBytes);
+      if (text === null) {
+        return refuse(res, 413, `Payload too large: at most ${maxBodyBytes} bytes`, { Connection: 'close' });
+      }
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return refuse(res, 400, 'Parse error: the body is not JSON');
+      }
+    }
+
+    const sessionId = req.headers['mcp-session-id'];
+    let entry = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (!entry) {
+      if (sessionId !== undefined) return refuse(res, 404, 'Unknown MCP session');
+      if (req.method !== 'POST' || !isInitializeRequest(body)) {
+        return refuse(res, 400, 'Bad request: start with an initialize request');
+      }
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        enableJsonResponse: true,
+        onsessioninitialized: (id) => sessions.set(id, entry),
+      });
+      const server = createMcpServer({ engine, run, name, version });
+      entry = { transport, server };
+      transport.onclose = () => {
+        if (transport.sessionId) sessions.delete(transport.sessionId);
+      };
+      await server.connect(transport);
+    }
+    await entry.transport.handleRequest(req, res, body);
+  }
+
+  const http = createServer((req, res) => {
+    handle(req, res).catch((e) => refuse(res, 500, `Internal error: ${e?.message ?? e}`));
+  });
+  await new Promise((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(port, '127.0.0.1', () => resolve());
+  });
+  listeningPort = http.address().port;
+
+  return {
+    url: `http://127.0.0.1:${listeningPort}/mcp`,
+    port: listeningPort,
+    token,
+    session,
+    async close() {
+      for (const { server } of sessions.values()) await server.close().catch(() => {});
+      sessions.clear();
+      http.closeAllConnections?.();
+      await new Promise((resolve) => http.close(() => resolve()));
+    },
+  };
+}
