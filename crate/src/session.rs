@@ -111,7 +111,7 @@ impl Session {
                     message
                 });
                 result.warnings = ctx.warnings;
-                result.files = Some(ctx.ws.changes().iter().map(describe).collect());
+                result.files = Some(ctx.ws.into_changes().into_iter().map(describe).collect());
                 result
             }
         };
