@@ -1,1 +1,240 @@
-fn main() {}
+//! `anchored-edit`: the engine on files under a root directory.
+//!
+//! `call` runs one tool call (JSON on stdin or `--request FILE`) and prints the result;
+//! `mcp` serves every tool over MCP stdio; `tools` prints the tool schemas.
+
+mod commit;
+mod disk;
+mod host;
+mod mcp;
+
+use anchored_edit::{Record, Session};
+use disk::DiskFiles;
+use serde_json::Value;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const HELP: &str = "\
+anchored-edit — content-anchored edits for LLM coding agents
+
+USAGE:
+    anchored-edit call [--root DIR] [--request FILE] [--dry-run] [--stats FILE]
+    anchored-edit mcp  [--root DIR] [--stats FILE]
+    anchored-edit tools
+    anchored-edit --help | --version
+
+COMMANDS:
+    call    Read one tool call {\"tool\": NAME, \"arguments\": {...}} from stdin (or
+            --request FILE), run it on the files under --root, print the result JSON,
+            and write the changed files (all or none, each atomically) unless it is a
+            dry run or was refused.
+    mcp     Serve every tool over the Model Context Protocol on stdin/stdout, working
+            on the files under --root. Refused edits are tool results with isError.
+    tools   Print every tool's name, description and JSON Schema.
+
+OPTIONS:
+    --root DIR        Project root; paths in calls are relative to it, and nothing
+                      outside it (absolute paths, `..`, symlinks leading out) is read
+                      or written. Default: the current directory.
+    --request FILE    Read the call from FILE instead of stdin.
+    --dry-run         Compute and print the result and diff, write nothing.
+    --stats FILE      Keep edit statistics in FILE (JSON lines, one record per call);
+                      get_edit_stats and the repeated-failure advice use its history.
+
+EXIT STATUS:
+    0  the call succeeded (and its changes, if any, were written)
+    1  the call was refused (nothing was written); the JSON says why
+    2  usage error (bad command line, unreadable --request or --root)
+
+TOOLS:
+    str_replace, insert, delete_lines, create_file, get_document, read_lines,
+    line_count, grep_file, get_edit_stats (and more: see `anchored-edit tools`).
+    The README documents every tool, argument and error kind.
+
+EXAMPLE:
+    echo '{\"tool\":\"str_replace\",\"arguments\":{\"path\":\"src/app.py\",
+           \"old_str\":\"retries = 3\",\"new_str\":\"retries = 5\"}}' \\
+      | anchored-edit call --root .
+";
+
+struct Options {
+    root: PathBuf,
+    request: Option<PathBuf>,
+    dry_run: bool,
+    stats: Option<PathBuf>,
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(code) => code,
+        Err(usage) => {
+            eprintln!("anchored-edit: {usage}\nRun `anchored-edit --help` for usage.");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<ExitCode, String> {
+    let Some(command) = args.first() else {
+        print!("{HELP}");
+        return Ok(ExitCode::from(2));
+    };
+    match command.as_str() {
+        "--help" | "-h" | "help" => {
+            print!("{HELP}");
+            Ok(ExitCode::SUCCESS)
+        }
+        "--version" | "-V" => {
+            println!("anchored-edit {}", env!("CARGO_PKG_VERSION"));
+            Ok(ExitCode::SUCCESS)
+        }
+        "tools" => {
+            let schemas = anchored_edit::tool_schemas();
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&schemas).unwrap_or_default()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        "call" => call(&parse_options(&args[1..], true)?),
+        "mcp" => {
+            let options = parse_options(&args[1..], false)?;
+            let disk = DiskFiles::new(&options.root)
+                .map_err(|e| format!("--root {}: {e}", options.root.display()))?;
+            let history = options.stats.as_ref().map(load_records).unwrap_or_default();
+            mcp::serve(mcp::EngineServer::new(disk, options.stats.clone(), history))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        other => Err(format!("unknown command `{other}`")),
+    }
+}
+
+fn parse_options(args: &[String], for_call: bool) -> Result<Options, String> {
+    let mut options = Options {
+        root: PathBuf::from("."),
+        request: None,
+        dry_run: false,
+        stats: None,
+    };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = |name: &str| -> Result<String, String> {
+            inline
+                .clone()
+                .or_else(|| it.next().cloned())
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
+        match flag {
+            "--root" => options.root = PathBuf::from(value("--root")?),
+            "--stats" => options.stats = Some(PathBuf::from(value("--stats")?)),
+            "--request" if for_call => options.request = Some(PathBuf::from(value("--request")?)),
+            "--dry-run" if for_call && inline.is_none() => options.dry_run = true,
+            "--help" | "-h" => {
+                print!("{HELP}");
+                std::process::exit(0);
+            }
+            other => return Err(format!("unknown option `{other}`")),
+        }
+    }
+    if !options.root.is_dir() {
+        return Err(format!(
+            "--root {} is not a directory",
+            options.root.display()
+        ));
+    }
+    Ok(options)
+}
+
+fn call(options: &Options) -> Result<ExitCode, String> {
+    let text = match &options.request {
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read --request {}: {e}", path.display()))?,
+        None => {
+            let mut s = String::new();
+            std::io::stdin()
+                .read_to_string(&mut s)
+                .map_err(|e| format!("cannot read the request from stdin: {e}"))?;
+            s
+        }
+    };
+    let disk = DiskFiles::new(&options.root)
+        .map_err(|e| format!("--root {}: {e}", options.root.display()))?;
+    let mut session = Session::new();
+    if let Some(path) = &options.stats {
+        for record in load_records(path) {
+            session.replay(&record);
+        }
+    }
+    let result = match serde_json::from_str::<Value>(&text) {
+        Ok(mut request) => {
+            if options.dry_run {
+                force_dry_run(&mut request);
+            }
+            host::execute(&mut session, &disk, &request)
+        }
+        // The engine words the refusal (truncated vs malformed JSON).
+        Err(_) => session.call_json(&text, &disk),
+    };
+    if let (Some(path), Some(record)) = (&options.stats, session.last_record()) {
+        append_record(path, record)?;
+    }
+    let out = serde_json::to_string_pretty(&result.to_llm_json()).unwrap_or_default();
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{out}");
+    Ok(if result.ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Sets `arguments.dry_run = true` when the tool takes it (reading tools do not).
+fn force_dry_run(request: &mut Value) {
+    let tool = request
+        .get("tool")
+        .or_else(|| request.get("name"))
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    let takes_it = anchored_edit::tools::spec(tool).is_some_and(|s| s.param("dry_run").is_some());
+    if !takes_it {
+        return;
+    }
+    let key = if request.get("input").is_some() {
+        "input"
+    } else {
+        "arguments"
+    };
+    if let Some(obj) = request.as_object_mut() {
+        let args = obj
+            .entry(key)
+            .or_insert_with(|| Value::Object(Default::default()));
+        if let Some(a) = args.as_object_mut() {
+            a.insert("dry_run".into(), Value::Bool(true));
+        }
+    }
+}
+
+/// Records of earlier calls; lines that do not parse are skipped.
+fn load_records(path: &PathBuf) -> Vec<Record> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect()
+}
+
+pub(crate) fn append_record(path: &PathBuf, record: &Record) -> Result<(), String> {
+    let line = serde_json::to_string(record).unwrap_or_default();
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("cannot open --stats {}: {e}", path.display()))?;
+    writeln!(f, "{line}").map_err(|e| format!("cannot write --stats {}: {e}", path.display()))
+}

@@ -10,9 +10,10 @@
 //! reported as one replaced block, which is still a correct diff.
 
 use crate::result::{Edit, FileChange, Range};
-use crate::text::{count_lines, version_of, Text};
+use crate::text::{count_lines, version_of, PointCursor};
 use crate::workspace::Changed;
 use similar::{capture_diff_slices, Algorithm, DiffOp};
+use std::sync::Arc;
 
 /// Lines of context around each hunk in `diff`.
 const CONTEXT: usize = 3;
@@ -20,10 +21,10 @@ const CONTEXT: usize = 3;
 /// Above this many (old × new) middle lines, skip the line diff (Myers is O(N·D)).
 const MAX_DIFF_PRODUCT: usize = 40_000_000;
 
-/// Describes one changed file for the result.
-pub fn describe(change: &Changed) -> FileChange {
-    let old = change.original.as_deref().unwrap_or("");
-    let new = change.current.as_deref().unwrap_or("");
+/// Describes one changed file for the result, taking over its new text.
+pub fn describe(change: Changed) -> FileChange {
+    let old = change.original.as_deref().map_or("", String::as_str);
+    let new = change.current.as_deref().map_or("", String::as_str);
     let old_label = match change.original {
         Some(_) => format!("a/{}", change.path),
         None => "/dev/null".to_string(),
@@ -33,23 +34,27 @@ pub fn describe(change: &Changed) -> FileChange {
         (None, None) => "/dev/null".to_string(),
         _ => format!("b/{new_path}"),
     };
-    // A moved file's text is reported under its destination; the source entry shows
-    // the move with the text it carried.
-    let moved_text = change.moved_to.as_ref().map(|_| new);
     let (diff, edits) = diff_and_edits(old, new, &old_label, &new_label);
     let old_lines = count_lines(old) as i64;
     let new_lines = count_lines(new);
+    let version = change.current.as_deref().map(|t| version_of(t));
+    let created = change.original.is_none() && change.current.is_some();
+    let deleted = change.current.is_none() && change.moved_to.is_none();
+    // The session holds the only reference by now, so this moves rather than copies.
+    let new_text = change
+        .current
+        .map(|t| Arc::try_unwrap(t).unwrap_or_else(|shared| shared.as_ref().clone()));
     FileChange {
-        path: change.path.clone(),
+        path: change.path,
         diff,
         edits,
         line_delta: new_lines as i64 - old_lines,
         line_count: new_lines,
-        version: change.current.as_deref().map(version_of),
-        created: change.original.is_none() && change.current.is_some(),
-        deleted: change.current.is_none() && change.moved_to.is_none(),
-        moved_to: change.moved_to.clone(),
-        new_text: change.current.as_deref().or(moved_text).map(str::to_string),
+        version,
+        created,
+        deleted,
+        moved_to: change.moved_to,
+        new_text,
     }
 }
 
@@ -60,13 +65,13 @@ pub fn diff_and_edits(
     old_label: &str,
     new_label: &str,
 ) -> (String, Vec<Edit>) {
-    let old_text = Text::new(old);
     let (prefix, old_mid_end, new_mid_end) = line_aligned_common_ends(old, new);
     let old_mid = &old[prefix..old_mid_end];
     let new_mid = &new[prefix..new_mid_end];
     let old_lines = split_keep_ends(old_mid);
     let new_lines = split_keep_ends(new_mid);
-    let line_offset = old_text.line_of(prefix);
+    // The prefix ends at a line start, so its newlines count the lines before it.
+    let line_offset = memchr::memchr_iter(b'\n', &old.as_bytes()[..prefix]).count();
 
     let ops: Vec<Op> = if old_lines.len().saturating_mul(new_lines.len()) > MAX_DIFF_PRODUCT {
         vec![Op {
@@ -83,6 +88,7 @@ pub fn diff_and_edits(
     };
 
     let mut edits = Vec::new();
+    let mut cursor = PointCursor::new(old);
     let mut old_pos = prefix; // byte offset in `old` of old_lines[i]
     let mut old_offsets = Vec::with_capacity(old_lines.len() + 1);
     for l in &old_lines {
@@ -94,7 +100,7 @@ pub fn diff_and_edits(
         let start = old_offsets[op.old.start];
         let end = old_offsets[op.old.end];
         let text: String = new_lines[op.new.clone()].concat();
-        push_minimal_edit(&mut edits, &old_text, start, end, &text);
+        push_minimal_edit(&mut edits, &mut cursor, old, start, end, &text);
     }
     merge_adjacent(&mut edits);
 
@@ -230,11 +236,18 @@ fn split_keep_ends(s: &str) -> Vec<&str> {
 /// Adds the edit replacing `old[start..end]` with `text`, trimmed to the characters
 /// that really change. A boundary never falls between `\r` and `\n`: editors treat the
 /// pair as one line break and would clamp such a position.
-fn push_minimal_edit(edits: &mut Vec<Edit>, old: &Text, start: usize, end: usize, text: &str) {
-    let before = &old.as_str()[start..end];
+fn push_minimal_edit(
+    edits: &mut Vec<Edit>,
+    cursor: &mut PointCursor,
+    old: &str,
+    start: usize,
+    end: usize,
+    text: &str,
+) {
+    let before = &old[start..end];
     let mut head = common_char_prefix(before, text);
     let mut tail = common_char_suffix(&before[head..], &text[head..]);
-    let src = old.as_str().as_bytes();
+    let src = old.as_bytes();
     while head > 0 && src[start + head - 1] == b'\r' && src.get(start + head) == Some(&b'\n') {
         head -= 1;
     }
@@ -249,8 +262,8 @@ fn push_minimal_edit(edits: &mut Vec<Edit>, old: &Text, start: usize, end: usize
     let (s, e) = (start + head, end - tail);
     edits.push(Edit {
         range: Range {
-            start: old.point(s),
-            end: old.point(e),
+            start: cursor.point(s),
+            end: cursor.point(e),
         },
         text: text[head..text.len() - tail].to_string(),
     });

@@ -32,11 +32,14 @@ pub enum ErrorKind {
     PatchIncomplete,
     PatchNotAPatch,
     PatchContextMismatch,
+    /// Reported by hosts, never by the engine: the host could not write the changes
+    /// (permissions, disk full) and rolled back, so nothing changed.
+    WriteFailed,
 }
 
 impl ErrorKind {
     /// Every kind, in documentation order.
-    pub const ALL: [ErrorKind; 20] = [
+    pub const ALL: [ErrorKind; 21] = [
         ErrorKind::InvalidArguments,
         ErrorKind::FileNotFound,
         ErrorKind::FileExists,
@@ -57,6 +60,7 @@ impl ErrorKind {
         ErrorKind::PatchIncomplete,
         ErrorKind::PatchNotAPatch,
         ErrorKind::PatchContextMismatch,
+        ErrorKind::WriteFailed,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -81,6 +85,7 @@ impl ErrorKind {
             ErrorKind::PatchIncomplete => "patch_incomplete",
             ErrorKind::PatchNotAPatch => "patch_not_a_patch",
             ErrorKind::PatchContextMismatch => "patch_context_mismatch",
+            ErrorKind::WriteFailed => "write_failed",
         }
     }
 

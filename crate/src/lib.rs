@@ -51,7 +51,7 @@ pub mod wasm;
 mod workspace;
 
 pub use error::{EditError, EditResult, ErrorKind};
-pub use result::{Edit, FileChange, Range, ToolResult};
+pub use result::{apply_edits, Edit, FileChange, Range, ToolResult};
 pub use session::{tool_schemas, Session};
 pub use stats::{Record, Stats};
 pub use text::Point;

@@ -24,6 +24,11 @@ pub fn normalize(path: &str) -> EditResult<String> {
         return Err(EditError::invalid("`path` contains a NUL character."));
     }
     let unified = trimmed.replace('\\', "/");
+    if unified.ends_with('/') {
+        return Err(EditError::invalid(format!(
+            "`{path}` names a directory, not a file. Send a file's path, e.g. \"src/main.rs\"."
+        )));
+    }
     let (root, rest) = split_root(&unified);
     let mut parts: Vec<&str> = Vec::new();
     for segment in rest.split('/') {

@@ -17,6 +17,36 @@ pub struct Edit {
     pub text: String,
 }
 
+/// Applies a file's edits to the text they were computed against, the way a host does:
+/// ranges refer to `old` (columns in UTF-16 code units) and are applied last to first.
+/// This is the reference meaning of `edits`; positions past a line's end clamp to it.
+pub fn apply_edits(old: &str, edits: &[Edit]) -> String {
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(old.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let offset = |p: Point| -> usize {
+        let Some(&start) = starts.get(p.row) else {
+            return old.len();
+        };
+        let mut units = 0;
+        for (i, c) in old[start..].char_indices() {
+            if units >= p.column || c == '\n' {
+                return start + i;
+            }
+            units += c.len_utf16();
+        }
+        old.len()
+    };
+    let mut out = old.to_string();
+    for e in edits.iter().rev() {
+        let (s, t) = (offset(e.range.start), offset(e.range.end));
+        if s <= t {
+            out.replace_range(s..t, &e.text);
+        }
+    }
+    out
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Range {
     pub start: Point,

@@ -111,7 +111,7 @@ impl Session {
                     message
                 });
                 result.warnings = ctx.warnings;
-                result.files = Some(ctx.ws.changes().iter().map(describe).collect());
+                result.files = Some(ctx.ws.into_changes().into_iter().map(describe).collect());
                 result
             }
         };
@@ -285,8 +285,12 @@ fn base_record(tool: &str, edits: bool, raw: &Map<String, Value>, args: Option<&
     let old_str_lines = args.and_then(|a| a.opt_str("old_str")).map(count_lines);
     let fingerprint = match args {
         Some(a) => {
-            let mut canonical = a.to_json();
-            canonical.remove("dry_run");
+            // Arguments in canonical spelling and sorted order, without dry_run.
+            let canonical: Map<String, Value> = a
+                .to_json()
+                .into_iter()
+                .filter(|(k, _)| k != "dry_run")
+                .collect();
             version_of(&format!("{tool}\u{0}{}", Value::Object(canonical)))
         }
         None => String::new(),

@@ -17,10 +17,26 @@ pub trait Files {
     /// `Ok(Some(text))` for a file, `Ok(None)` when there is no such file, `Err` when the
     /// path is refused (`path_outside_root`) or unreadable (binary, not UTF-8).
     fn read(&self, path: &str) -> EditResult<Option<String>>;
+
+    /// The same, for hosts that keep texts shared in memory: implement it to hand the
+    /// engine a text without copying it.
+    fn read_shared(&self, path: &str) -> EditResult<Option<Arc<String>>> {
+        Ok(self.read(path)?.map(Arc::new))
+    }
 }
 
 impl Files for BTreeMap<String, String> {
     fn read(&self, path: &str) -> EditResult<Option<String>> {
+        Ok(self.get(path).cloned())
+    }
+}
+
+impl Files for BTreeMap<String, Arc<String>> {
+    fn read(&self, path: &str) -> EditResult<Option<String>> {
+        Ok(self.get(path).map(|t| t.as_ref().clone()))
+    }
+
+    fn read_shared(&self, path: &str) -> EditResult<Option<Arc<String>>> {
         Ok(self.get(path).cloned())
     }
 }
@@ -44,9 +60,9 @@ impl Files for NoFiles {
 #[derive(Clone, Debug)]
 struct Entry {
     /// The text the host gave (None: the file did not exist).
-    original: Option<Arc<str>>,
+    original: Option<Arc<String>>,
     /// The text now (None: absent or deleted).
-    current: Option<Arc<str>>,
+    current: Option<Arc<String>>,
     /// Set on the source of a move: where its text went.
     moved_to: Option<String>,
 }
@@ -55,8 +71,8 @@ struct Entry {
 #[derive(Clone, Debug)]
 pub struct Changed {
     pub path: String,
-    pub original: Option<Arc<str>>,
-    pub current: Option<Arc<str>>,
+    pub original: Option<Arc<String>>,
+    pub current: Option<Arc<String>>,
     pub moved_to: Option<String>,
 }
 
@@ -75,7 +91,7 @@ impl<'f> Workspace<'f> {
 
     fn entry(&mut self, path: &str) -> EditResult<&mut Entry> {
         if !self.entries.contains_key(path) {
-            let original: Option<Arc<str>> = self.files.read(path)?.map(Arc::from);
+            let original = self.files.read_shared(path)?;
             self.entries.insert(
                 path.to_string(),
                 Entry {
@@ -89,12 +105,12 @@ impl<'f> Workspace<'f> {
     }
 
     /// The current text of `path` (normalised), or None when there is no such file.
-    pub fn try_read(&mut self, path: &str) -> EditResult<Option<Arc<str>>> {
+    pub fn try_read(&mut self, path: &str) -> EditResult<Option<Arc<String>>> {
         Ok(self.entry(path)?.current.clone())
     }
 
     /// The current text of `path`, or `file_not_found`.
-    pub fn read(&mut self, path: &str) -> EditResult<Arc<str>> {
+    pub fn read(&mut self, path: &str) -> EditResult<Arc<String>> {
         self.try_read(path)?.ok_or_else(|| not_found(path))
     }
 
@@ -105,7 +121,7 @@ impl<'f> Workspace<'f> {
     /// Replaces (or creates) the text of `path`.
     pub fn write(&mut self, path: &str, text: String) -> EditResult<()> {
         let entry = self.entry(path)?;
-        entry.current = Some(Arc::from(text));
+        entry.current = Some(Arc::new(text));
         entry.moved_to = None;
         Ok(())
     }
@@ -135,6 +151,21 @@ impl<'f> Workspace<'f> {
                 original: e.original.clone(),
                 current: e.current.clone(),
                 moved_to: e.moved_to.clone(),
+            })
+            .collect()
+    }
+
+    /// Every file that now differs, handing over the texts (no copies when the caller
+    /// holds no other reference to them).
+    pub fn into_changes(self) -> Vec<Changed> {
+        self.entries
+            .into_iter()
+            .filter(|(_, e)| e.original != e.current || e.moved_to.is_some())
+            .map(|(path, e)| Changed {
+                path,
+                original: e.original,
+                current: e.current,
+                moved_to: e.moved_to,
             })
             .collect()
     }

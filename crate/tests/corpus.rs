@@ -1,7 +1,7 @@
 //! Runs every case of the conformance corpus (`tests/corpus/`, see its README) through
 //! the engine and fails on any wrong write, wrong refusal or missed check.
 
-use anchored_edit::Session;
+use anchored_edit::{apply_edits, Session};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -50,6 +50,9 @@ fn check_case(case: &Value) -> Vec<String> {
         return problems;
     }
     let changes = result.files.clone().unwrap_or_default();
+    if result.ok {
+        problems.extend(check_host_contract(case, &files, &result));
+    }
     if want_ok {
         let expected: BTreeMap<String, Value> = expect["files"]
             .as_object()
@@ -116,6 +119,46 @@ fn check_case(case: &Value) -> Vec<String> {
     for m in strings(&expect["message_contains"]) {
         if !result.headline().contains(&m) {
             problems.push(format!("message lacks {m:?}: {}", result.headline()));
+        }
+    }
+    problems
+}
+
+/// What every host relies on: the edits rebuild `new_text` from the text it gave, and
+/// a dry run of the same call computes exactly the same changes.
+fn check_host_contract(
+    case: &Value,
+    files: &BTreeMap<String, String>,
+    result: &anchored_edit::ToolResult,
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    for change in result.files.iter().flatten() {
+        let before = files.get(&change.path).map(String::as_str).unwrap_or("");
+        let rebuilt = apply_edits(before, &change.edits);
+        let want = if change.deleted || change.moved_to.is_some() {
+            ""
+        } else {
+            change.new_text.as_deref().unwrap_or("")
+        };
+        if rebuilt != want {
+            problems.push(format!(
+                "edits for {} do not rebuild new_text: {rebuilt:?} vs {want:?}",
+                change.path
+            ));
+        }
+    }
+    let tool = case["call"]["tool"].as_str().unwrap_or("");
+    let takes_dry_run =
+        anchored_edit::tools::spec(tool).is_some_and(|s| s.param("dry_run").is_some());
+    if takes_dry_run && result.dry_run == Some(false) {
+        let mut call = case["call"].clone();
+        call["arguments"]["dry_run"] = Value::Bool(true);
+        let dry = Session::new().call(&call, files);
+        if dry.files != result.files || dry.matched_via != result.matched_via {
+            problems.push("the dry run computed different changes than the commit".into());
+        }
+        if dry.dry_run != Some(true) {
+            problems.push("the dry run did not say dry_run: true".into());
         }
     }
     problems

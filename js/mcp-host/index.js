@@ -11,7 +11,9 @@
 //   applies its changes. Calls are serialised: the next call reads the texts only
 //   after the previous call's changes were applied;
 // - a refusal is a normal tool result with `isError: true`: the message as the first text
-//   content, the result JSON (without `new_text`) as the second and as `structuredContent`;
+//   content, the result JSON (without `new_text`) as the second and as `structuredContent`
+//   (the native `anchored-edit mcp` shape); changes the host fails to apply are refused
+//   as `write_failed`, as the CLI does;
 // - the HTTP layer's checks (guard.js): loopback only, bearer token, Host/Origin
 //   against DNS rebinding, body size limit.
 
@@ -37,13 +39,36 @@ export function llmView(result) {
   };
 }
 
-/** An engine result as an MCP tool result. */
+/**
+ * An engine result as an MCP tool result, shaped as the native `anchored-edit mcp` does:
+ * the headline (success message or refusal message) as the first text block, the result
+ * JSON without `new_text` (pretty-printed) as the second and as `structuredContent`.
+ */
 export function toolResult(result) {
   const view = llmView(result);
-  const headline = result.ok ? result.message : result.error?.message;
-  const content = [{ type: 'text', text: JSON.stringify(view) }];
-  if (headline) content.unshift({ type: 'text', text: headline });
-  return { content, structuredContent: view, isError: !result.ok };
+  const headline = (result.ok ? result.message : result.error?.message) ?? '';
+  return {
+    content: [
+      { type: 'text', text: headline },
+      { type: 'text', text: JSON.stringify(view, null, 2) },
+    ],
+    structuredContent: view,
+    isError: !result.ok,
+  };
+}
+
+/** The refusal for changes the host could not apply (the CLI's `write_failed`). */
+function applyFailed(tool, e) {
+  return toolResult({
+    ok: false,
+    tool,
+    warnings: [],
+    files: [],
+    error: {
+      kind: 'write_failed',
+      message: `The edit was computed but the editor could not apply it (${e?.message ?? e}). Read the file again, then send the call again.`,
+    },
+  });
 }
 
 function errorResult(message) {
@@ -69,10 +94,7 @@ export function createToolRunner({ session, read, apply }) {
       try {
         await apply(result.files, { tool, arguments: args });
       } catch (e) {
-        return errorResult(
-          `The edit was computed but the editor could not apply it: ${e?.message ?? e}. ` +
-            'Read the file again before retrying.',
-        );
+        return applyFailed(tool, e);
       }
     }
     return toolResult(result);

@@ -211,7 +211,8 @@ describe('MCP over Streamable HTTP with the real engine', () => {
     try {
       const r = await c.callTool({ name: 'str_replace', arguments: { path: 'x.txt', old_str: 'x', new_str: 'y' } });
       assert.equal(r.isError, true);
-      assert.match(r.content[0].text, /could not apply it: the buffer is read-only/);
+      assert.equal(r.structuredContent.error.kind, 'write_failed');
+      assert.match(r.content[0].text, /could not apply it \(the buffer is read-only\)/);
     } finally {
       await c.close();
       await s.close();

@@ -1,29 +1,6 @@
 use super::*;
-use crate::text::{Point, Text};
-
-/// Applies edits (ranges in the old text) to produce the new text, as a host would.
-pub(crate) fn apply_edits(old: &str, edits: &[Edit]) -> String {
-    let t = Text::new(old);
-    let offset = |p: crate::text::Point| -> usize {
-        let start = t.line_start(p.row);
-        let line = &old[start..];
-        let mut units = 0;
-        for (i, c) in line.char_indices() {
-            if units == p.column {
-                return start + i;
-            }
-            units += c.len_utf16();
-        }
-        assert_eq!(units, p.column, "column past the end of row {}", p.row);
-        old.len()
-    };
-    let mut out = old.to_string();
-    for e in edits.iter().rev() {
-        let (s, en) = (offset(e.range.start), offset(e.range.end));
-        out.replace_range(s..en, &e.text);
-    }
-    out
-}
+use crate::result::apply_edits;
+use crate::text::Point;
 
 fn check(old: &str, new: &str) -> (String, Vec<Edit>) {
     let (diff, edits) = diff_and_edits(old, new, "a/f", "b/f");

@@ -262,9 +262,9 @@ impl<'n> Report<'n> {
         match &self.closest {
             Some(c) if self.whitespace_only(text) => {
                 msg.push_str(&format!(
-                    " Lines {}-{} match except for whitespace ({}). Copy {what} exactly from diagnostics.closest.text.",
-                    c.first + 1,
-                    c.first + c.len,
+                    " {} {} except for whitespace ({}). Copy {what} exactly from diagnostics.closest.text.",
+                    capitalize(&crate::tools::lines_label(c.first, c.first + c.len - 1)),
+                    if c.len == 1 { "matches" } else { "match" },
                     self.first_whitespace_note(text)
                         .unwrap_or_else(|| "see diagnostics.lines".into())
                 ));
@@ -273,9 +273,8 @@ impl<'n> Report<'n> {
                 let from = c.first.saturating_sub(2) + 1;
                 let to = (c.first + c.len + 2).min(text.line_count());
                 msg.push_str(&format!(
-                    " Closest area: lines {}-{} (similarity {:.2}); diagnostics.lines shows the differing lines. Call read_lines {{path: \"{path}\", start_line: {from}, end_line: {to}}} and send {} again with {what} copied exactly from it.",
-                    c.first + 1,
-                    c.first + c.len,
+                    " Closest area: {} (similarity {:.2}); diagnostics.lines shows the differing lines. Call read_lines {{path: \"{path}\", start_line: {from}, end_line: {to}}} and send {} again with {what} copied exactly from it.",
+                    crate::tools::lines_label(c.first, c.first + c.len - 1),
                     c.score,
                     subject.tool
                 ));
@@ -299,6 +298,14 @@ impl<'n> Report<'n> {
             let note = whitespace_note(self.needle_lines[k], text.line(c.first + k))?;
             Some(format!("line {}: {note}", c.first + k + 1))
         })
+    }
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
     }
 }
 

@@ -225,6 +225,45 @@ impl<'a> Text<'a> {
     }
 }
 
+/// Points of increasing offsets in a text, found without a line index: for callers
+/// that need a few positions in a large text (the edits of one change) and would
+/// otherwise index every line of it.
+pub struct PointCursor<'a> {
+    src: &'a str,
+    pos: usize,
+    row: usize,
+    line_start: usize,
+}
+
+impl<'a> PointCursor<'a> {
+    pub fn new(src: &'a str) -> PointCursor<'a> {
+        PointCursor {
+            src,
+            pos: 0,
+            row: 0,
+            line_start: 0,
+        }
+    }
+
+    /// The point of `offset` (a char boundary, not before the previous offset asked).
+    pub fn point(&mut self, offset: usize) -> Point {
+        let offset = offset.clamp(self.pos, self.src.len());
+        let seg = &self.src.as_bytes()[self.pos..offset];
+        let newlines = memchr::memchr_iter(b'\n', seg).count();
+        if newlines > 0 {
+            self.row += newlines;
+            if let Some(last) = memchr::memrchr(b'\n', seg) {
+                self.line_start = self.pos + last + 1;
+            }
+        }
+        self.pos = offset;
+        Point {
+            row: self.row,
+            column: utf16_len(&self.src[self.line_start..offset]),
+        }
+    }
+}
+
 /// A line without its `\n` or `\r\n`.
 pub fn strip_ending(line: &str) -> &str {
     let line = line.strip_suffix('\n').unwrap_or(line);

@@ -114,7 +114,7 @@ impl<'f> Ctx<'f> {
     }
 
     /// Normalises `path`, reads it, and (for editing tools) checks `expected_version`.
-    pub fn open(&mut self, args: &Args) -> EditResult<(String, Arc<str>)> {
+    pub fn open(&mut self, args: &Args) -> EditResult<(String, Arc<String>)> {
         let path = path_arg(args.str("path"))?;
         let text = self.ws.read(&path)?;
         if let Some(expected) = args.opt_str("expected_version") {

@@ -3,7 +3,7 @@
 use super::params::*;
 use super::{apply_replacements, Ctx, Outcome};
 use crate::args::{Args, Param, ParamType, ToolSpec};
-use crate::diagnose;
+use crate::diagnose::{self, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::{self, scope, select, select::Subject, Selection};
 use crate::text::Text;
@@ -100,7 +100,8 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let sel = Selection::from_args(args);
 
     if found.candidates.is_empty() {
-        if let Some(err) = already_there(&text, new, &scope, &path) {
+        let report = Report::build(&text, old, &scope);
+        if let Some(err) = already_there(&text, new, &scope, &path, &report) {
             return Err(err);
         }
         let subject = diagnose::Subject {
@@ -108,7 +109,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             path: &path,
             tool: "str_replace",
         };
-        return Err(diagnose::no_match(&text, old, &scope, &subject));
+        return Err(report.into_error(&text, &scope, &subject));
     }
 
     if sel.occurrence.is_none() && !sel.replace_all && sel.expected.is_none() {
@@ -151,14 +152,31 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
 }
 
 /// old_str is absent but new_str is present: the edit was most likely applied by an
-/// earlier call (agents retry calls whose answer they lost).
-fn already_there(text: &Text, new: &str, scope: &locate::Scope, path: &str) -> Option<EditError> {
+/// earlier call (agents retry calls whose answer they lost). Said only when new_str
+/// stands where old_str's closest area is, or is distinctive enough to be found once.
+fn already_there(
+    text: &Text,
+    new: &str,
+    scope: &locate::Scope,
+    path: &str,
+    report: &Report,
+) -> Option<EditError> {
     if new.trim().is_empty() {
         return None;
     }
     let hits = locate::find_exact(text, new, scope);
-    let first = hits.first()?;
-    let line = first.first_line(text) + 1;
+    let near_closest = |c: &locate::Candidate| {
+        report.closest.as_ref().is_some_and(|area| {
+            let (first, last) = (c.first_line(text), c.last_line(text));
+            first <= area.first + area.len + 1 && last + 1 >= area.first
+        })
+    };
+    let distinctive = new.chars().filter(|c| !c.is_whitespace()).count() >= 16;
+    let hit = hits
+        .iter()
+        .find(|c| near_closest(c))
+        .or_else(|| hits.first().filter(|_| hits.len() == 1 && distinctive))?;
+    let line = hit.first_line(text) + 1;
     Some(
         EditError::new(
             ErrorKind::AlreadyApplied,

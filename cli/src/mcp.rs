@@ -1,0 +1,155 @@
+//! `anchored-edit mcp`: every tool over the Model Context Protocol on stdio (rmcp).
+//!
+//! The server is a thin adapter: tool names, descriptions and schemas come from the
+//! engine's `tool_schemas()`, each `tools/call` runs through the same path as
+//! `anchored-edit call` (engine, then an all-or-nothing write), and one `Session` lives
+//! for the whole connection so statistics and repeated-failure advice carry across
+//! calls. A refused edit is a normal tool result with `isError: true`: its message as
+//! the first text block, the whole result JSON as the second and as structured content.
+
+use crate::disk::DiskFiles;
+use crate::host;
+use anchored_edit::{Record, Session};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+struct State {
+    session: Session,
+    disk: DiskFiles,
+    stats: Option<PathBuf>,
+}
+
+#[derive(Clone)]
+pub struct EngineServer {
+    state: Arc<Mutex<State>>,
+    tools: Arc<Vec<Tool>>,
+}
+
+impl EngineServer {
+    pub fn new(disk: DiskFiles, stats: Option<PathBuf>, history: Vec<Record>) -> EngineServer {
+        let mut session = Session::new();
+        for r in &history {
+            session.replay(r);
+        }
+        EngineServer {
+            state: Arc::new(Mutex::new(State {
+                session,
+                disk,
+                stats,
+            })),
+            tools: Arc::new(tools()),
+        }
+    }
+
+    fn run(&self, name: &str, arguments: Option<JsonObject>) -> CallToolResult {
+        let request = json!({
+            "tool": name,
+            "arguments": arguments.map(Value::Object).unwrap_or_else(|| json!({})),
+        });
+        let mut state = match self.state.lock() {
+            Ok(s) => s,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let State {
+            session,
+            disk,
+            stats,
+        } = &mut *state;
+        let result = host::execute(session, disk, &request);
+        if let (Some(path), Some(record)) = (stats.as_ref(), session.last_record()) {
+            // Statistics are best effort; a failed append must not fail the edit.
+            let _ = crate::append_record(path, record);
+        }
+        let body = result.to_llm_json();
+        let text = serde_json::to_string_pretty(&body).unwrap_or_default();
+        let content = vec![
+            ContentBlock::text(result.headline().to_string()),
+            ContentBlock::text(text),
+        ];
+        let mut out = if result.ok {
+            CallToolResult::success(content)
+        } else {
+            CallToolResult::error(content)
+        };
+        out.structured_content = Some(body);
+        out
+    }
+}
+
+fn tools() -> Vec<Tool> {
+    let schemas = anchored_edit::tool_schemas();
+    schemas
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .map(|t| {
+                    let name = t["name"].as_str().unwrap_or_default().to_string();
+                    let description = t["description"].as_str().unwrap_or_default().to_string();
+                    let schema: JsonObject =
+                        t["inputSchema"].as_object().cloned().unwrap_or_default();
+                    Tool::new(name, description, Arc::new(schema))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+impl ServerHandler for EngineServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("anchored-edit", env!("CARGO_PKG_VERSION")))
+            .with_instructions(
+                "Edit files by content: str_replace finds old_str by its text (copy it from the file), \
+                 recovers from whitespace/escaping/line-number slips, and refuses with the closest \
+                 area and the exact next call when it cannot be sure. Read with read_lines / \
+                 grep_file / get_document; pass their `version` as expected_version to refuse \
+                 edits on text that changed since.",
+            )
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.tools.as_ref().clone()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        Ok(self.run(&request.name, request.arguments).into())
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.tools.iter().find(|t| t.name == name).cloned()
+    }
+}
+
+/// Serves until the client closes stdin.
+pub fn serve(server: EngineServer) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the MCP runtime: {e}"))?;
+    runtime.block_on(async move {
+        let service = server
+            .serve(rmcp::transport::stdio())
+            .await
+            .map_err(|e| format!("MCP initialisation failed: {e}"))?;
+        service
+            .waiting()
+            .await
+            .map_err(|e| format!("MCP server stopped: {e}"))?;
+        Ok(())
+    })
+}

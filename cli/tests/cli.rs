@@ -1,0 +1,405 @@
+//! The `anchored-edit` binary against real directories: writes, refusals, exit codes,
+//! path confinement, statistics across runs.
+
+use serde_json::{json, Value};
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_anchored-edit");
+
+struct Project {
+    dir: PathBuf,
+}
+
+impl Project {
+    fn new(name: &str) -> Project {
+        let dir = std::env::temp_dir().join(format!("ae-cli-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        Project { dir }
+    }
+
+    fn file(&self, rel: &str, text: &str) -> &Project {
+        let p = self.dir.join(rel);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+        self
+    }
+
+    fn read(&self, rel: &str) -> String {
+        fs::read_to_string(self.dir.join(rel)).unwrap()
+    }
+
+    /// Runs `anchored-edit call --root DIR <extra>` with `request` on stdin.
+    fn call(&self, request: &str, extra: &[&str]) -> (i32, Value, String) {
+        let mut child = Command::new(BIN)
+            .arg("call")
+            .arg("--root")
+            .arg(&self.dir)
+            .args(extra)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(request.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let json = serde_json::from_str(&stdout).unwrap_or(Value::Null);
+        (
+            out.status.code().unwrap_or(-1),
+            json,
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    fn tool(&self, tool: &str, args: Value) -> (i32, Value) {
+        let (code, json, _) = self.call(&json!({"tool": tool, "arguments": args}).to_string(), &[]);
+        (code, json)
+    }
+}
+
+impl Drop for Project {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn leftovers(dir: &Path) -> Vec<String> {
+    fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".ae"))
+        .collect()
+}
+
+#[test]
+fn applies_an_edit_and_prints_the_result_without_new_text() {
+    let p = Project::new("apply");
+    p.file("src/app.py", "def f():\r\n    return 1\r\n");
+    let (code, out) = p.tool(
+        "str_replace",
+        json!({"path": "src/app.py", "old_str": "return 1", "new_str": "return 2"}),
+    );
+    assert_eq!(code, 0, "{out:#}");
+    assert_eq!(out["ok"], true);
+    assert_eq!(out["matched_via"], "exact");
+    assert!(
+        out["files"][0].get("new_text").is_none(),
+        "LLM view has no new_text"
+    );
+    assert!(out["files"][0]["diff"]
+        .as_str()
+        .unwrap()
+        .contains("+    return 2\r\n"));
+    assert_eq!(p.read("src/app.py"), "def f():\r\n    return 2\r\n");
+    assert!(
+        leftovers(&p.dir.join("src")).is_empty(),
+        "no temp files left"
+    );
+}
+
+#[test]
+fn dry_run_flag_and_argument_write_nothing_and_equal_the_commit() {
+    let p = Project::new("dry");
+    p.file("a.txt", "one\ntwo\n");
+    let req = json!({"tool": "str_replace", "arguments": {"path": "a.txt", "old_str": "two", "new_str": "2"}}).to_string();
+    let (code, dry, _) = p.call(&req, &["--dry-run"]);
+    assert_eq!(code, 0);
+    assert_eq!(dry["dry_run"], true);
+    assert_eq!(p.read("a.txt"), "one\ntwo\n");
+    let (_, dry2) = p.tool(
+        "str_replace",
+        json!({"path": "a.txt", "old_str": "two", "new_str": "2", "dry_run": true}),
+    );
+    assert_eq!(p.read("a.txt"), "one\ntwo\n");
+    let (code, done, _) = p.call(&req, &[]);
+    assert_eq!(code, 0);
+    assert_eq!(p.read("a.txt"), "one\n2\n");
+    for d in [&dry, &dry2] {
+        assert_eq!(d["files"][0]["diff"], done["files"][0]["diff"]);
+        assert_eq!(d["files"][0]["edits"], done["files"][0]["edits"]);
+    }
+    // Reading tools take no dry_run; --dry-run leaves them alone.
+    let (code, _, _) = p.call(
+        &json!({"tool": "line_count", "arguments": {"path": "a.txt"}}).to_string(),
+        &["--dry-run"],
+    );
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn a_refusal_exits_1_and_leaves_the_file_byte_identical() {
+    let p = Project::new("refuse");
+    let original = "\u{feff}x = 1\r\nx = 1\r\nno final newline";
+    p.file("a.py", original);
+    let (code, out) = p.tool(
+        "str_replace",
+        json!({"path": "a.py", "old_str": "x = 1", "new_str": "x = 2"}),
+    );
+    assert_eq!(code, 1);
+    assert_eq!(out["error"]["kind"], "ambiguous");
+    assert_eq!(out["files"], json!([]));
+    assert_eq!(fs::read(p.dir.join("a.py")).unwrap(), original.as_bytes());
+}
+
+#[test]
+fn bom_crlf_and_missing_final_newline_survive_edits_on_disk() {
+    let p = Project::new("bytes");
+    p.file("w.cs", "\u{feff}a\r\nb\r\nc");
+    let (code, _) = p.tool(
+        "insert",
+        json!({"path": "w.cs", "line": 3, "new_str": "d\n"}),
+    );
+    assert_eq!(code, 0);
+    assert_eq!(p.read("w.cs"), "\u{feff}a\r\nb\r\nc\r\nd");
+    let (code, _) = p.tool("delete_lines", json!({"path": "w.cs", "start_line": 4}));
+    assert_eq!(code, 0);
+    assert_eq!(p.read("w.cs"), "\u{feff}a\r\nb\r\nc");
+}
+
+#[test]
+fn paths_outside_the_root_are_refused() {
+    let p = Project::new("escape");
+    p.file("inside.txt", "ok\n");
+    let outside = std::env::temp_dir().join(format!("ae-outside-{}.txt", std::process::id()));
+    fs::write(&outside, "secret\n").unwrap();
+    let cases = [
+        json!({"path": "../outside.txt"}),
+        json!({"path": "sub/../../outside.txt"}),
+        json!({"path": outside.to_string_lossy()}),
+    ];
+    for args in cases {
+        let (code, out) = p.tool("get_document", args.clone());
+        assert_eq!(code, 1, "{args}");
+        assert_eq!(out["error"]["kind"], "path_outside_root", "{args}: {out:#}");
+    }
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(outside.parent().unwrap(), p.dir.join("link")).unwrap();
+        let name = outside.file_name().unwrap().to_string_lossy().into_owned();
+        let (code, out) = p.tool("get_document", json!({"path": format!("link/{name}")}));
+        assert_eq!(
+            (code, out["error"]["kind"].as_str()),
+            (1, Some("path_outside_root"))
+        );
+        let (code, out) = p.tool(
+            "create_file",
+            json!({"path": "link/planted.txt", "content": "x"}),
+        );
+        assert_eq!(
+            (code, out["error"]["kind"].as_str()),
+            (1, Some("path_outside_root"))
+        );
+        assert!(!outside.parent().unwrap().join("planted.txt").exists());
+    }
+    // An absolute path inside the root is fine.
+    let inside = p.dir.join("inside.txt").to_string_lossy().into_owned();
+    let (code, out) = p.tool("get_document", json!({"path": inside}));
+    assert_eq!(code, 0, "{out:#}");
+    assert_eq!(out["content"], "ok\n");
+    fs::remove_file(outside).unwrap();
+}
+
+#[test]
+fn create_file_makes_directories_and_refuses_to_overwrite() {
+    let p = Project::new("create");
+    let (code, out) = p.tool(
+        "create_file",
+        json!({"path": "new/deep/x.rs", "content": "fn x() {}\n"}),
+    );
+    assert_eq!(code, 0, "{out:#}");
+    assert_eq!(p.read("new/deep/x.rs"), "fn x() {}\n");
+    let (code, out) = p.tool(
+        "create_file",
+        json!({"path": "new/deep/x.rs", "content": "other"}),
+    );
+    assert_eq!(
+        (code, out["error"]["kind"].as_str()),
+        (1, Some("file_exists"))
+    );
+    let (code, _) = p.tool(
+        "create_file",
+        json!({"path": "new/deep/x.rs", "content": "other", "overwrite": true}),
+    );
+    assert_eq!(code, 0);
+    assert_eq!(p.read("new/deep/x.rs"), "other");
+}
+
+#[cfg(unix)]
+#[test]
+fn writes_keep_permissions_and_go_through_symlinks_inside_the_root() {
+    use std::os::unix::fs::PermissionsExt;
+    let p = Project::new("perm");
+    p.file("bin/run.sh", "echo 1\n");
+    fs::set_permissions(p.dir.join("bin/run.sh"), fs::Permissions::from_mode(0o755)).unwrap();
+    std::os::unix::fs::symlink(p.dir.join("bin/run.sh"), p.dir.join("run")).unwrap();
+    let (code, _) = p.tool(
+        "str_replace",
+        json!({"path": "run", "old_str": "1", "new_str": "2"}),
+    );
+    assert_eq!(code, 0);
+    assert_eq!(p.read("bin/run.sh"), "echo 2\n");
+    assert!(fs::symlink_metadata(p.dir.join("run"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let mode = fs::metadata(p.dir.join("bin/run.sh"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o755);
+}
+
+#[test]
+fn binary_and_non_utf8_files_are_refused() {
+    let p = Project::new("binary");
+    fs::write(p.dir.join("b.bin"), [0u8, 1, 2]).unwrap();
+    fs::write(p.dir.join("l.txt"), [b'a', 0xff, b'\n']).unwrap();
+    for path in ["b.bin", "l.txt"] {
+        let (code, out) = p.tool("get_document", json!({"path": path}));
+        assert_eq!(
+            (code, out["error"]["kind"].as_str()),
+            (1, Some("invalid_arguments")),
+            "{path}"
+        );
+    }
+}
+
+#[test]
+fn malformed_and_truncated_requests_get_structured_errors() {
+    let p = Project::new("malformed");
+    let (code, out, _) = p.call(
+        r#"{"tool":"str_replace","arguments":{"path":"a","old_str":"x"#,
+        &[],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(out["error"]["kind"], "invalid_arguments");
+    assert!(out["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("cut off"));
+    let (code, out, _) = p.call("not json", &[]);
+    assert_eq!(code, 1);
+    assert!(out["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("not valid JSON"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        vec!["frobnicate"],
+        vec!["call", "--bogus"],
+        vec!["call", "--root", "/definitely/not/here"],
+        vec![],
+    ] {
+        let out = Command::new(BIN)
+            .args(&args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+    let out = Command::new(BIN).arg("--help").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let help = String::from_utf8_lossy(&out.stdout);
+    for word in [
+        "call",
+        "mcp",
+        "--root",
+        "--dry-run",
+        "--stats",
+        "EXIT STATUS",
+    ] {
+        assert!(help.contains(word), "help lacks {word}");
+    }
+    let out = Command::new(BIN).arg("tools").output().unwrap();
+    let tools: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(tools
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|t| t["name"] == "str_replace"));
+}
+
+#[test]
+fn request_file_option() {
+    let p = Project::new("reqfile");
+    p.file("a.txt", "a\n");
+    let req = p.dir.join("req.json");
+    fs::write(
+        &req,
+        json!({"tool": "line_count", "arguments": {"path": "a.txt"}}).to_string(),
+    )
+    .unwrap();
+    let out = Command::new(BIN)
+        .args(["call", "--root"])
+        .arg(&p.dir)
+        .arg("--request")
+        .arg(&req)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["line_count"], 1);
+}
+
+#[test]
+fn stats_file_carries_history_across_runs() {
+    let p = Project::new("stats");
+    p.file("a.py", "x = 1\n");
+    let stats = p.dir.join("stats.jsonl");
+    let stats_arg = stats.to_string_lossy().into_owned();
+    let miss = json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "y = 1", "new_str": "y = 2"}}).to_string();
+    let mut last = Value::Null;
+    for _ in 0..3 {
+        let (code, out, _) = p.call(&miss, &["--stats", &stats_arg]);
+        assert_eq!(code, 1);
+        last = out;
+    }
+    let message = last["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("3rd refused str_replace on a.py in a row"),
+        "{message}"
+    );
+    let hit = json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "x = 1", "new_str": "x = 2"}}).to_string();
+    let (code, _, _) = p.call(&hit, &["--stats", &stats_arg, "--dry-run"]);
+    assert_eq!(code, 0);
+    let (code, _, _) = p.call(&hit, &["--stats", &stats_arg]);
+    assert_eq!(code, 0);
+    let (code, out, _) = p.call(
+        &json!({"tool": "get_edit_stats", "arguments": {}}).to_string(),
+        &["--stats", &stats_arg],
+    );
+    assert_eq!(code, 0);
+    let t = &out["stats"]["str_replace"];
+    assert_eq!(t["calls"], 5);
+    assert_eq!(t["refused"], 3);
+    assert_eq!(t["applied"], 1);
+    assert_eq!(t["previewed"], 1);
+    assert_eq!(t["dry_runs_committed"], 1);
+    assert_eq!(t["errors"]["no_match"], 3);
+    assert!(
+        out["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("5 edits: 1 applied (20%), 3 refused"),
+        "{}",
+        out["message"]
+    );
+    assert_eq!(
+        fs::read_to_string(&stats).unwrap().lines().count(),
+        5,
+        "get_edit_stats itself is not recorded"
+    );
+}
