@@ -18,6 +18,11 @@ use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
+/// `Session.call` as a JS host calls it, without options.
+fn js_call(session: &mut Session, request: JsValue, files: JsValue) -> Result<JsValue, JsValue> {
+    session.call(request, files, JsValue::UNDEFINED)
+}
+
 /// A JS function built from source (the same in Node and in a browser).
 fn js_fn(args: &str, body: &str) -> Function {
     Function::new_with_args(args, body)
@@ -163,7 +168,7 @@ fn edit_columns_are_utf16_and_apply_to_js_strings() {
         let mut session = Session::new();
         let files = reader(&[("u.rs", UNICODE)]);
         let call = json!({"tool": "str_replace", "arguments": {"path": "u.rs", "old_str": old, "new_str": new}});
-        let result = session.call(request(call), files).unwrap();
+        let result = js_call(&mut session, request(call), files).unwrap();
         assert_eq!(get(&result, "ok"), JsValue::TRUE, "{old}");
         let expected = UNICODE.replacen(old, new, 1);
         assert_eq!(get_str(&result, "files.0.new_text"), expected);
@@ -201,9 +206,12 @@ fn multi_line_edits_apply_to_js_strings() {
     ];
     for call in calls {
         let mut session = Session::new();
-        let result = session
-            .call(request(call.clone()), reader(&[("m.rs", text)]))
-            .unwrap();
+        let result = js_call(
+            &mut session,
+            request(call.clone()),
+            reader(&[("m.rs", text)]),
+        )
+        .unwrap();
         assert_eq!(get(&result, "ok"), JsValue::TRUE, "{call}");
         let new_text = get_str(&result, "files.0.new_text");
         assert_eq!(
@@ -235,7 +243,7 @@ fn results_equal_the_engines_own_json() {
     let mut bound = Session::new();
     for call in calls {
         let want = native.call(&call, &map).to_json();
-        let got = bound.call(request(call.clone()), reader(&files)).unwrap();
+        let got = js_call(&mut bound, request(call.clone()), reader(&files)).unwrap();
         assert!(is_plain_json(&got), "{call}: not plain JSON");
         let got = as_json(&got);
         assert!(same_json(&got, &want), "{call}\n got {got}\nwant {want}");
@@ -243,15 +251,39 @@ fn results_equal_the_engines_own_json() {
 }
 
 #[wasm_bindgen_test]
+fn new_text_can_be_left_out() {
+    let files = [("a.py", UNICODE)];
+    let edit = json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "世界", "new_str": "w"}});
+    let options = JSON::parse("{\"newText\": false}").unwrap();
+    let without = Session::new()
+        .call(request(edit.clone()), reader(&files), options)
+        .unwrap();
+    assert_eq!(get(&without, "files.0.new_text"), JsValue::UNDEFINED);
+    let edits = get(&without, "files.0.edits");
+    assert_eq!(
+        apply_edits_in_js(UNICODE, &edits),
+        UNICODE.replacen("世界", "w", 1)
+    );
+    // Any other options keep it.
+    for options in [JsValue::UNDEFINED, JsValue::NULL, Object::new().into()] {
+        let with = Session::new()
+            .call(request(edit.clone()), reader(&files), options)
+            .unwrap();
+        assert!(get(&with, "files.0.new_text").is_string());
+    }
+}
+
+#[wasm_bindgen_test]
 fn a_request_as_json_text_means_the_same_as_the_object() {
     let call = json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "😀 wörld", "new_str": "x", "dry_run": true}});
     let files = [("a.py", UNICODE)];
-    let from_object = Session::new()
-        .call(request(call.clone()), reader(&files))
-        .unwrap();
-    let from_text = Session::new()
-        .call(JsValue::from_str(&call.to_string()), reader(&files))
-        .unwrap();
+    let from_object = js_call(&mut Session::new(), request(call.clone()), reader(&files)).unwrap();
+    let from_text = js_call(
+        &mut Session::new(),
+        JsValue::from_str(&call.to_string()),
+        reader(&files),
+    )
+    .unwrap();
     assert_eq!(as_json(&from_object), as_json(&from_text));
     assert_eq!(get(&from_object, "dry_run"), JsValue::TRUE);
     assert!(get_str(&from_object, "files.0.new_text").contains("# héllo x\n"));
@@ -262,7 +294,7 @@ fn a_request_as_json_text_means_the_same_as_the_object() {
     )
     .call0(&JsValue::NULL)
     .unwrap();
-    let r = Session::new().call(with_undefined, reader(&files)).unwrap();
+    let r = js_call(&mut Session::new(), with_undefined, reader(&files)).unwrap();
     assert_eq!(get(&r, "ok"), JsValue::TRUE);
     assert_eq!(get_num(&r, "line_count"), 3.0);
 }
@@ -354,7 +386,7 @@ fn refusals_are_values() {
             .ok()
             .and_then(|s| s.as_string())
             .unwrap_or_else(|| "a request JSON cannot carry".into());
-        let result = Session::new().call(req, files).unwrap();
+        let result = js_call(&mut Session::new(), req, files).unwrap();
         assert!(is_plain_json(&result), "{described}");
         assert_eq!(get(&result, "ok"), JsValue::FALSE, "{described}");
         assert_eq!(get_str(&result, "error.kind"), kind, "{described}");
@@ -367,19 +399,19 @@ fn refusals_are_values() {
 #[wasm_bindgen_test]
 fn calls_without_a_reader_see_no_files() {
     let mut session = Session::new();
-    let stats = session
-        .call(
-            request(json!({"tool": "get_edit_stats"})),
-            JsValue::UNDEFINED,
-        )
-        .unwrap();
+    let stats = js_call(
+        &mut session,
+        request(json!({"tool": "get_edit_stats"})),
+        JsValue::UNDEFINED,
+    )
+    .unwrap();
     assert_eq!(get(&stats, "ok"), JsValue::TRUE);
-    let read = session
-        .call(
-            request(json!({"tool": "get_document", "arguments": {"path": "a.py"}})),
-            JsValue::NULL,
-        )
-        .unwrap();
+    let read = js_call(
+        &mut session,
+        request(json!({"tool": "get_document", "arguments": {"path": "a.py"}})),
+        JsValue::NULL,
+    )
+    .unwrap();
     assert_eq!(get_str(&read, "error.kind"), "file_not_found");
 }
 
@@ -398,13 +430,13 @@ fn a_files_argument_without_read_throws_a_type_error() {
             })
             .unwrap(),
     ] {
-        let thrown = Session::new().call(call.clone(), files).unwrap_err();
+        let thrown = js_call(&mut Session::new(), call.clone(), files).unwrap_err();
         assert!(thrown.is_instance_of::<js_sys::TypeError>());
     }
     // The session still works after the throw.
     let mut session = Session::new();
-    let _ = session.call(call.clone(), JsValue::from(1));
-    let ok = session.call(call, reader(&[("a.py", "x\n")])).unwrap();
+    let _ = js_call(&mut session, call.clone(), JsValue::from(1));
+    let ok = js_call(&mut session, call, reader(&[("a.py", "x\n")])).unwrap();
     assert_eq!(get_num(&ok, "line_count"), 1.0);
 }
 
@@ -420,7 +452,7 @@ fn statistics_round_trip() {
         json!({"tool": "grep_file", "arguments": {"path": "a.py", "pattern": "a"}}),
     ];
     for call in calls {
-        session.call(request(call), reader(&files)).unwrap();
+        js_call(&mut session, request(call), reader(&files)).unwrap();
     }
     let saved = session.stats_json();
     let stats: Value = serde_json::from_str(&saved).unwrap();
@@ -431,18 +463,17 @@ fn statistics_round_trip() {
     restored.load_stats(&saved).unwrap();
     assert_eq!(restored.stats_json(), saved);
     let summary = |s: &mut Session| {
-        let r = s
-            .call(
-                request(json!({"tool": "get_edit_stats"})),
-                JsValue::UNDEFINED,
-            )
-            .unwrap();
+        let r = js_call(
+            s,
+            request(json!({"tool": "get_edit_stats"})),
+            JsValue::UNDEFINED,
+        )
+        .unwrap();
         get_str(&r, "summary")
     };
     assert_eq!(summary(&mut restored), summary(&mut session));
     // The refusal streak survives too: a third no_match in a row gets the advice.
-    let third = restored
-        .call(
+    let third = js_call(&mut restored,
             request(json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "zzz", "new_str": "y"}})),
             reader(&files),
         )

@@ -50,12 +50,15 @@ export interface ToolRequest { tool: string; arguments?: Record<string, unknown>
  */
 export interface FileReader { read(path: string): string | undefined | null }
 
+/** `newText: false` leaves every `files[].new_text` out (hosts that apply `edits`). */
+export interface CallOptions { newText?: boolean }
+
 export interface ToolSchema { name: string; description: string; inputSchema: Record<string, unknown> }
 
 export class Session {
   constructor();
   /** Runs one call; refusals are results with `ok: false`. Throws EnginePanicError on an engine bug. */
-  call(request: ToolRequest | string, files?: FileReader | null): ToolResult;
+  call(request: ToolRequest | string, files?: FileReader | null, options?: CallOptions): ToolResult;
   statsJson(): string;
   loadStats(json: string): void;
   free(): void;

@@ -67,12 +67,13 @@ export function createEngine(raw) {
     /**
      * Runs one tool call. `request`: {tool, arguments} or its JSON text. `files`: the
      * host's reader {read(path)}: a string, undefined/null for no such file, or throw
-     * (with `kind`, e.g. "path_outside_root", to choose the refusal). Returns the result
-     * object; refusals are results with ok: false.
+     * (with `kind`, e.g. "path_outside_root", to choose the refusal). `options`:
+     * {newText: false} leaves files[].new_text out (hosts that apply `edits`). Returns
+     * the result object; refusals are results with ok: false.
      */
-    call(request, files) {
+    call(request, files, options) {
       return this.#run(() => {
-        const result = this.#raw.call(request, files);
+        const result = this.#raw.call(request, files, options);
         this.#savedStats = this.#raw.statsJson();
         return result;
       });
