@@ -250,6 +250,50 @@ fn results_equal_the_engines_own_json() {
     }
 }
 
+/// Texts cross into wasm through `TextEncoder.encodeInto` in slices (ASCII first, more
+/// room when multi-byte characters come): every text must arrive intact.
+#[wasm_bindgen_test]
+fn texts_of_every_kind_cross_the_boundary_intact() {
+    let texts = js_fn(
+        "",
+        "const big = 'abcdefgh\\n'.repeat(20000); \
+         return [ \
+           ['', ''], ['a', 'a'], ['é', 'é'], ['😀\\n', '😀\\n'], \
+           [big, big], [big + '世界\\n', big + '世界\\n'], ['世界'.repeat(5000) + '\\n', null], \
+           ['😀'.repeat(3000) + 'x\\n', null], ['\\ufeffa\\r\\nb', null], \
+           ['a\\ud800b\\n', 'a\\ufffdb\\n'], ['\\udc00', '\\ufffd'] ];",
+    )
+    .call0(&JsValue::NULL)
+    .unwrap();
+    for pair in Array::from(&texts).iter() {
+        let pair = Array::from(&pair);
+        let text = pair.get(0);
+        let want = if pair.get(1).is_null() {
+            text.clone()
+        } else {
+            pair.get(1)
+        };
+        let files = Object::new();
+        Reflect::set(&files, &JsValue::from_str("t.txt"), &text).unwrap();
+        let files = js_fn("files", "return { read: (p) => files[p] };")
+            .call1(&JsValue::NULL, &files)
+            .unwrap();
+        let r = js_call(
+            &mut Session::new(),
+            request(json!({"tool": "get_document", "arguments": {"path": "t.txt"}})),
+            files,
+        )
+        .unwrap();
+        let len = text.as_string().map(|t| t.len()).unwrap_or(0);
+        if len == 0 {
+            // An empty file has no lines; get_document still answers.
+            continue;
+        }
+        assert_eq!(get(&r, "ok"), JsValue::TRUE, "{len} bytes");
+        assert_eq!(get(&r, "content"), want, "text of {len} bytes");
+    }
+}
+
 #[wasm_bindgen_test]
 fn new_text_can_be_left_out() {
     let files = [("a.py", UNICODE)];
