@@ -50,7 +50,9 @@ function nativeMs(name) {
   const dir = path.join(root, 'target/criterion', name);
   const file = path.join(dir, 'new/estimates.json');
   if (!fs.existsSync(file)) return undefined;
-  return JSON.parse(fs.readFileSync(file, 'utf8')).mean.point_estimate / 1e6;
+  const e = JSON.parse(fs.readFileSync(file, 'utf8'));
+  // The figure criterion prints: the slope when it sampled linearly, else the mean.
+  return (e.slope ?? e.mean).point_estimate / 1e6;
 }
 
 /**
