@@ -275,6 +275,12 @@ impl<'a> Header<'a> {
         s
     }
 
+    /// Every index of `word` at or after `from`, in order.
+    fn all_words<'w>(&'w self, from: usize, word: &'w [u8]) -> impl Iterator<Item = usize> + 'w {
+        (from..self.toks.len())
+            .filter(move |&k| self.toks[k].kind == Tk::Ident && self.text(&self.toks[k]) == word)
+    }
+
     /// The last top-level index of `word` at or after `from`.
     fn last_word(&self, from: usize, word: &[u8]) -> Option<usize> {
         (from..self.toks.len())
@@ -365,11 +371,13 @@ fn rust(h: &Header, cx: &Context) -> Option<Decl> {
             _ => false,
         }
     };
-    if let Some(k) = h.last_word(lo, b"fn") {
-        if h.is_ident(k + 1) {
-            let start = h.back_over(k, lo, modifiers);
-            return Some(h.decl(method_or_function(cx), k + 1, start));
-        }
+    // The first `fn` with a name: later ones are `fn(…)` pointer types.
+    if let Some(k) = h.all_words(lo, b"fn").find(|&k| h.is_ident(k + 1)) {
+        let start = h.back_over(k, lo, modifiers);
+        return Some(h.decl(method_or_function(cx), k + 1, start));
+    }
+    if h.last_word(lo, b"fn").is_some() {
+        return None;
     }
     if let Some(k) = h.last_word(lo, b"impl") {
         let start = h.back_over(k, lo, modifiers);
@@ -417,15 +425,20 @@ fn rust(h: &Header, cx: &Context) -> Option<Decl> {
 // ---- Go ----
 
 fn go(h: &Header, cx: &Context) -> Option<Decl> {
-    if let Some(k) = h.last_word(0, b"func") {
+    // The first `func` with a name (later ones are `func(…)` types and literals).
+    let funcs: Vec<usize> = h.all_words(0, b"func").collect();
+    for &k in &funcs {
         if h.is_ident(k + 1) && (h.is_group(k + 2, b'(') || h.is_group(k + 2, b'[')) {
             return Some(h.decl(Kind::Function, k + 1, k));
         }
-        if h.is_group(k + 1, b'(') && h.is_ident(k + 2) {
+        let after_name = if h.is_group(k + 3, b'[') { k + 4 } else { k + 3 };
+        if h.is_group(k + 1, b'(') && h.is_ident(k + 2) && h.is_group(after_name, b'(') {
             let mut d = h.decl(Kind::Method, k + 2, k);
             d.qualifier = go_receiver(h, &h.toks[k + 1]);
             return Some(d);
         }
+    }
+    if !funcs.is_empty() {
         return None;
     }
     // `type Name struct {`, or `Name struct {` inside `type ( … )`.
@@ -498,7 +511,14 @@ fn js(h: &Header, lang: Lang, cx: &Context) -> Option<Decl> {
         if h.is_punct(j, b"*") {
             j += 1;
         }
-        if h.is_ident(j) && (h.is_group(j + 1, b'(') || h.is_punct(j + 1, b"<")) {
+        if h.is_ident(j) {
+            let mut p = j + 1;
+            if h.is_punct(p, b"<") {
+                p = h.skip_angles(p);
+            }
+            if !h.is_group(p, b'(') {
+                return None;
+            }
             let start = h.back_over(k, lo, js_mod);
             return Some(h.decl(method_or_function(cx), j, start));
         }
@@ -511,27 +531,22 @@ fn js(h: &Header, lang: Lang, cx: &Context) -> Option<Decl> {
 
     // arrow functions: `… => {`
     if h.is_punct(last, b"=>") {
-        let mut p = last;
-        // params: an identifier, or a group possibly followed by `: ReturnType`
-        if p == 0 {
-            return None;
-        }
-        p -= 1;
-        if !h.is_ident(p) {
-            // find the params group: the last top-level `(` group before `=>` after
-            // which only a type annotation follows
-            let mut g = None;
-            for k in (lo..last).rev() {
-                if h.is_group(k, b'(') {
-                    let after_ok = k + 1 == last || h.is_punct(k + 1, b":");
-                    if after_ok {
-                        g = Some(k);
-                    }
-                    break;
+        // params: the last top-level `(` group before `=>` after which only a return
+        // type follows, or a single identifier
+        let mut g = None;
+        for k in (lo..last).rev() {
+            if h.is_group(k, b'(') {
+                if k + 1 == last || h.is_punct(k + 1, b":") {
+                    g = Some(k);
                 }
+                break;
             }
-            p = g?;
         }
+        let mut p = match g {
+            Some(g) => g,
+            None if last > lo && h.is_ident(last - 1) => last - 1,
+            None => return None,
+        };
         if p > 0 && h.is(p - 1, b"async") {
             p -= 1;
         }
@@ -588,11 +603,20 @@ fn js(h: &Header, lang: Lang, cx: &Context) -> Option<Decl> {
                 return Some(d);
             }
             if kind == Kind::Class {
-                // `const Name = class {`
-                return js_assigned(h, k, lo, cx).map(|mut d| {
-                    d.kind = Kind::Class;
-                    d
-                });
+                // `const Name = class {`, or an anonymous class (its methods are still
+                // methods)
+                return js_assigned(h, k, lo, cx)
+                    .map(|mut d| {
+                        d.kind = Kind::Class;
+                        d
+                    })
+                    .or(Some(Decl {
+                        kind: Kind::Class,
+                        name: (h.toks[k].end, h.toks[k].end),
+                        name_text: String::new(),
+                        start: h.toks[k].start,
+                        qualifier: None,
+                    }));
             }
         }
     }
@@ -918,6 +942,9 @@ fn c_family(h: &Header, lang: Lang, cx: &Context) -> Option<Decl> {
         if let Some(d) = c_function_at(h, cx, restart, g) {
             return Some(d);
         }
+        if let Some(d) = c_pointer_returning(h, cx, restart, g) {
+            return Some(d);
+        }
         // A group followed by a line break ends a macro invocation on its own line;
         // the declaration, if any, starts after it.
         let attribute_like = g > 0
@@ -1077,6 +1104,33 @@ fn c_function_at(h: &Header, cx: &Context, lo: usize, g: usize) -> Option<Decl> 
         }
     }
     Some(d)
+}
+
+/// A function returning a function pointer: `void (*name(int x))(int) {`.
+fn c_pointer_returning(h: &Header, cx: &Context, lo: usize, g: usize) -> Option<Decl> {
+    let t = h.toks[g];
+    if g <= lo || !h.is_ident(g - 1) || !h.is_group(g + 1, b'(') {
+        return None;
+    }
+    let inner = h.code.get(t.start + 1..t.end.saturating_sub(1))?;
+    let stars = inner.iter().take_while(|c| **c == b'*' || c.is_ascii_whitespace()).count();
+    if stars == 0 || !inner[..stars].contains(&b'*') {
+        return None;
+    }
+    let rest = &inner[stars..];
+    let len = rest.iter().take_while(|c| is_ident(**c)).count();
+    if len == 0 || rest[len..].trim_ascii_start().first() != Some(&b'(') {
+        return None;
+    }
+    let a = t.start + 1 + stars;
+    let name = String::from_utf8_lossy(h.src.get(a..a + len)?).into_owned();
+    Some(Decl {
+        kind: method_or_function(cx),
+        name: (a, a + len),
+        name_text: name,
+        start: h.toks[lo].start,
+        qualifier: None,
+    })
 }
 
 /// `class Name …`, `struct Name …`, `namespace a::b`, `@interface Name`.

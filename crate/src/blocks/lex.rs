@@ -1179,7 +1179,7 @@ impl<'s> Lexer<'s> {
         Scan::Done(n)
     }
 
-    fn jsx_children(&mut self, mut j: usize, start: usize, depth: u32) -> Scan {
+    fn jsx_children(&mut self, mut j: usize, start: usize, mut depth: u32) -> Scan {
         let n = self.src.len();
         let mut seg = j;
         while j < n {
@@ -1194,7 +1194,7 @@ impl<'s> Lexer<'s> {
                     if self.byte(j + 1) == b'/' {
                         // A closing tag.
                         let end = memchr::memchr(b'>', &self.src[j..]).map_or(n, |p| j + p + 1);
-                        let depth = depth - 1;
+                        depth -= 1;
                         if depth == 0 {
                             return Scan::Done(end);
                         }

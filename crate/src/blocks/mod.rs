@@ -207,6 +207,15 @@ impl<'t, 'a> Analysis<'t, 'a> {
         self.events().partition_point(|e| (e.pos as usize) < pos)
     }
 
+    /// The byte of the bracket matching the bracket at byte `pos` (None when `pos` is
+    /// not a bracket in code, or it is unmatched).
+    pub fn partner_of(&self, pos: usize) -> Option<usize> {
+        let ev = self.events();
+        let k = self.event_at(pos);
+        let e = ev.get(k).filter(|e| e.pos as usize == pos)?;
+        (e.partner != NONE).then(|| ev[e.partner as usize].pos as usize)
+    }
+
     // ---- blocks ----
 
     /// The block 0-based line `line` opens, as 0-based inclusive lines.
@@ -384,15 +393,34 @@ impl<'t, 'a> Analysis<'t, 'a> {
                     }
                     return e.pos as usize + 1;
                 }
+                b',' if !self.comma_is_boundary(j) => continue,
                 _ => return e.pos as usize + 1,
             }
         }
         0
     }
 
-    /// C++ `Ctor() : a{1}, b{2} {`: a braced member initialiser is part of the header.
+    /// A JavaScript `,` separates statements-like parts only inside an object literal
+    /// or a bracket group; elsewhere it is part of a header (`Map<K, V>`,
+    /// `implements A, B`).
+    fn comma_is_boundary(&self, k: usize) -> bool {
+        let ev = self.events();
+        let p = ev[k].parent;
+        if p == NONE {
+            return false;
+        }
+        match ev[p as usize].byte {
+            b'{' => self.object_literal(p as usize),
+            _ => true,
+        }
+    }
+
+    /// A `{ … }` that is part of a header, not a block before it: a C++ braced member
+    /// initialiser (`Ctor() : a{1}, b{2} {`), a TypeScript type literal in generics
+    /// or a return type (`<T extends { id: string }>`, `): { a: number } {`).
     fn init_list_braces(&self, close: usize) -> bool {
-        if self.lang != Lang::Cpp {
+        let ts = matches!(self.lang, Lang::TypeScript | Lang::Tsx);
+        if self.lang != Lang::Cpp && !ts {
             return false;
         }
         let ev = self.events();
@@ -402,10 +430,16 @@ impl<'t, 'a> Analysis<'t, 'a> {
         }
         let code = self.code();
         let open = ev[e.partner as usize].pos as usize;
-        let before = code[..open].iter().rev().find(|c| !c.is_ascii_whitespace());
+        let before_text = code[..open].trim_ascii_end();
+        let before = before_text.last();
         let after = code[e.pos as usize + 1..]
             .iter()
             .find(|c| !c.is_ascii_whitespace());
+        if ts {
+            let type_position = matches!(before, Some(b':' | b'<' | b'|' | b'&'))
+                || before_text.ends_with(b"extends");
+            return type_position && matches!(after, Some(b'>' | b'{' | b'|' | b'&' | b'['));
+        }
         before.is_some_and(|c| is_ident(*c)) && matches!(after, Some(b',') | Some(b'{'))
     }
 
@@ -649,7 +683,7 @@ impl<'t, 'a> Analysis<'t, 'a> {
                         }
                         break;
                     }
-                    b',' if self.lang.is_js() => break,
+                    b',' if self.lang.is_js() && self.comma_is_boundary(k) => break,
                     b',' => k += 1,
                     _ => break,
                 }

@@ -36,3 +36,12 @@ fn debug_c() {
     eprintln!("{:?}", a.events());
     eprintln!("{:?}", outline("a.c", c));
 }
+
+#[test]
+fn debug_jsx() {
+    let c = "class W {\n  render() {\n    return (\n      <div className=\"x\" onClick={() => this.handle({})}>\n        Don't break {this.state.open ? <span>{\"}\"}</span> : null}\n        <p>Braces</p>\n      </div>\n    );\n  }\n}\n";
+    let text = Text::new(c);
+    let a = Analysis::new(&text, "a.jsx");
+    eprintln!("{}", String::from_utf8_lossy(a.code()));
+    eprintln!("{:?}", a.issues());
+}
