@@ -392,7 +392,7 @@ fn rust(h: &Header, cx: &Context) -> Option<Decl> {
             } else if h.is_ident(j) && !h.is(j, b"dyn") && !h.is(j, b"mut") {
                 name = Some(j);
             } else if h.is_punct(j, b"<") {
-                j = h.skip_angles(j);
+                j = h.skip_angles(j).max(j + 1);
                 continue;
             }
             j += 1;
@@ -785,7 +785,7 @@ fn kotlin(h: &Header, cx: &Context) -> Option<Decl> {
                 if t.kind == Tk::Ident || t.kind == Tk::Str {
                     name = Some(j);
                 } else if h.is_punct(j, b"<") {
-                    j = h.skip_angles(j);
+                    j = h.skip_angles(j).max(j + 1);
                     continue;
                 } else if !h.is_punct(j, b".") && !h.is_punct(j, b"?") {
                     return None;
