@@ -216,6 +216,26 @@ impl<'t, 'a> Analysis<'t, 'a> {
         (e.partner != NONE).then(|| ev[e.partner as usize].pos as usize)
     }
 
+    /// Refuses a symbol whose extent cannot be trusted: its body bracket is never
+    /// closed, or (`strict`) the lexer had to recover inside it.
+    pub fn check_symbol(&self, s: &Symbol, strict: bool) -> Result<(), BlockError> {
+        if !self.lang.indented() {
+            let k = self.event_at(s.body);
+            if let Some(e) = self.events().get(k) {
+                if e.pos as usize == s.body && e.partner == NONE {
+                    return Err(BlockError::Unmatched {
+                        line: self.line_of(s.body),
+                        reason: self.unclosed_reason(s.body),
+                    });
+                }
+            }
+        }
+        if strict {
+            self.check_region(s.start_line, s.end_line)?;
+        }
+        Ok(())
+    }
+
     // ---- blocks ----
 
     /// The block 0-based line `line` opens, as 0-based inclusive lines.

@@ -184,7 +184,7 @@ fn literals_are_blanked_in_code() {
         ("a.rs", "let s = \"a}\"; // }\n", "let s = \"  \";     \n"),
         ("a.js", "x = `a${b}c` / 2;\n", "x = \"  {b} \" / 2;\n"),
         ("a.js", "x = /}/g;\n", "x = \"  \";\n"),
-        ("a.py", "s = f'{x}' # }\n", "s = \"     \"    \n"),
+        ("a.py", "s = f'{x}' # }\n", "s = \"    \"    \n"),
         ("a.go", "r := '}'\n", "r := \" \"\n"),
         ("a.rs", "fn f<'a>() {}\n", "fn f<'a>() {}\n"),
     ];

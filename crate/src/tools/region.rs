@@ -43,6 +43,8 @@ pub fn function_scope_in(a: &Analysis, path: &str, name: &str) -> EditResult<Sco
         0 => Err(scope_not_found(a, path, name)),
         1 => {
             let s = &found[0];
+            a.check_symbol(s, false)
+                .map_err(|e| block_error(a, path, e, "function_hint"))?;
             Ok(Scope::lines(
                 a.text,
                 s.start_line,

@@ -9,7 +9,7 @@
 //! refused, since writing it would delete the signature.
 
 use super::params::*;
-use super::region::{reindent, replace_lines, scope_not_found, symbol_list, symbols_json};
+use super::region::{block_error, reindent, replace_lines, scope_not_found, symbol_list, symbols_json};
 use super::{apply_replacements, lines_label, Ctx, Outcome};
 use crate::args::{Args, Param, ParamType, ToolSpec};
 use crate::blocks::{Analysis, Lang, Symbol};
@@ -95,6 +95,9 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             .with_diagnostics(symbols_json(&found)))
         }
     };
+
+    a.check_symbol(&sym, true)
+        .map_err(|e| block_error(&a, &path, e, "function_name"))?;
 
     // What new_body starts with: its own decorators / doc comments, then a signature.
     let new_prelude = prelude_lines(a.lang, new_body);
