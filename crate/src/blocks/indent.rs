@@ -27,35 +27,53 @@ fn indent(a: &Analysis, l: usize) -> usize {
 
 /// Whether 0-based line `l` continues the logical line before it.
 fn is_continuation(a: &Analysis, l: usize) -> bool {
-    if l == 0 || l >= a.text.line_count() {
-        return false;
-    }
-    let pos = a.text.line_start(l);
-    // inside a literal spanning lines
+    a.continuation
+        .get_or_init(|| continuation_flags(a))
+        .get(l)
+        .copied()
+        .unwrap_or(false)
+}
+
+/// For every line: whether it starts inside a literal or comment spanning lines,
+/// inside brackets, or after a backslash. One pass over lines, spans and events.
+fn continuation_flags(a: &Analysis) -> Vec<bool> {
+    let n = a.text.line_count();
+    let mut flags = vec![false; n];
     let spans = &a.lx.multiline;
-    let k = spans.partition_point(|s| s.0 < pos);
-    if k > 0 && spans[k - 1].1 > pos {
-        return true;
-    }
-    // inside brackets
     let ev = a.events();
-    let j = ev.partition_point(|e| (e.pos as usize) < pos);
-    if j > 0 {
-        let e = ev[j - 1];
-        let open_here = e.is_open() && (e.partner == NONE || ev[e.partner as usize].pos as usize >= pos);
-        if open_here {
-            return true;
+    let mut si = 0;
+    let mut ei = 0;
+    // open brackets at the current position, as event indices
+    let mut open: Vec<usize> = Vec::new();
+    for (l, flag) in flags.iter_mut().enumerate().skip(1) {
+        let pos = a.text.line_start(l);
+        while si < spans.len() && spans[si].1 <= pos {
+            si += 1;
         }
-        let p = e.parent;
-        if p != NONE {
-            let pe = ev[p as usize];
-            if pe.partner == NONE || ev[pe.partner as usize].pos as usize >= pos {
-                return true;
+        let in_span = si < spans.len() && spans[si].0 < pos;
+        while ei < ev.len() && (ev[ei].pos as usize) < pos {
+            let e = ev[ei];
+            if e.is_open() {
+                open.push(ei);
+            } else if matches!(e.byte, b')' | b']' | b'}') {
+                if e.partner != NONE {
+                    while let Some(top) = open.pop() {
+                        if top == e.partner as usize {
+                            break;
+                        }
+                    }
+                }
             }
+            ei += 1;
         }
+        let in_brackets = open.iter().any(|&o| {
+            let p = ev[o].partner;
+            p == NONE || ev[p as usize].pos as usize >= pos
+        });
+        let backslash = a.code_line(l - 1).trim_ascii_end().ends_with(b"\\");
+        *flag = in_span || in_brackets || backslash;
     }
-    // after a backslash
-    a.code_line(l - 1).trim_ascii_end().ends_with(b"\\")
+    flags
 }
 
 /// The last line of the logical line starting at `l`.

@@ -134,6 +134,39 @@ pub enum BlockError {
     Unmatched { line: usize, reason: String },
 }
 
+/// Declarations already classified, by `{` event index: dense for a whole-file
+/// outline, sparse for a lookup that classifies a few headers.
+enum Memo {
+    Dense(Vec<Option<Option<Decl>>>),
+    Sparse(HashMap<u32, Option<Decl>>),
+}
+
+impl Memo {
+    fn get(&self, k: u32) -> Option<&Option<Decl>> {
+        match self {
+            Memo::Dense(v) => v.get(k as usize).and_then(|x| x.as_ref()),
+            Memo::Sparse(m) => m.get(&k),
+        }
+    }
+
+    fn contains(&self, k: u32) -> bool {
+        self.get(k).is_some()
+    }
+
+    fn insert(&mut self, k: u32, d: Option<Decl>) {
+        match self {
+            Memo::Dense(v) => {
+                if let Some(slot) = v.get_mut(k as usize) {
+                    *slot = Some(d);
+                }
+            }
+            Memo::Sparse(m) => {
+                m.insert(k, d);
+            }
+        }
+    }
+}
+
 /// One file, lexed once, and everything asked of it.
 pub struct Analysis<'t, 'a> {
     pub lang: Lang,
@@ -141,6 +174,9 @@ pub struct Analysis<'t, 'a> {
     pub known: bool,
     pub text: &'t Text<'a>,
     lx: Lexed,
+    /// Per line: whether it continues the logical line before it (indentation
+    /// languages; computed on first use).
+    continuation: std::cell::OnceCell<Vec<bool>>,
 }
 
 impl<'t, 'a> Analysis<'t, 'a> {
@@ -159,6 +195,7 @@ impl<'t, 'a> Analysis<'t, 'a> {
             known,
             text,
             lx,
+            continuation: std::cell::OnceCell::new(),
         }
     }
 
@@ -464,7 +501,7 @@ impl<'t, 'a> Analysis<'t, 'a> {
     }
 
     /// The context of the `{` at event `k`: its enclosing type, object literal or group.
-    fn context(&self, k: usize, memo: &HashMap<u32, Option<Decl>>) -> Context {
+    fn context(&self, k: usize, memo: &Memo) -> Context {
         let ev = self.events();
         let p = ev[k].parent;
         if p == NONE {
@@ -478,7 +515,7 @@ impl<'t, 'a> Analysis<'t, 'a> {
             };
         }
         let container = memo
-            .get(&p)
+            .get(p)
             .and_then(|d| d.as_ref())
             .filter(|d| d.kind.holds_methods())
             .map(|d| (d.name_text.clone(), d.kind));
@@ -514,27 +551,29 @@ impl<'t, 'a> Analysis<'t, 'a> {
 
     /// The declaration the `{` at event `k` opens, classifying (and memoising) the
     /// enclosing `{`s first, top-down.
-    fn decl_of(&self, k: usize, memo: &mut HashMap<u32, Option<Decl>>) -> Option<Decl> {
+    fn decl_of(&self, k: usize, memo: &mut Memo) -> Option<Decl> {
         let ev = self.events();
-        let mut chain = vec![k as u32];
-        let mut p = ev[k].parent;
-        while p != NONE && !memo.contains_key(&p) {
-            if ev[p as usize].byte == b'{' {
-                chain.push(p);
+        if !memo.contains(k as u32) {
+            let mut chain = vec![k as u32];
+            let mut p = ev[k].parent;
+            while p != NONE && !memo.contains(p) {
+                if ev[p as usize].byte == b'{' {
+                    chain.push(p);
+                }
+                p = ev[p as usize].parent;
             }
-            p = ev[p as usize].parent;
-        }
-        for &c in chain.iter().rev() {
-            if memo.contains_key(&c) {
-                continue;
+            for &c in chain.iter().rev() {
+                if memo.contains(c) {
+                    continue;
+                }
+                let d = self.classify_at(c as usize, memo);
+                memo.insert(c, d);
             }
-            let d = self.classify_at(c as usize, memo);
-            memo.insert(c, d);
         }
-        memo.get(&(k as u32)).cloned().flatten()
+        memo.get(k as u32).cloned().flatten()
     }
 
-    fn classify_at(&self, k: usize, memo: &HashMap<u32, Option<Decl>>) -> Option<Decl> {
+    fn classify_at(&self, k: usize, memo: &Memo) -> Option<Decl> {
         let ev = self.events();
         if ev[k].partner != NONE && self.init_list_braces(ev[k].partner as usize) {
             return None;
@@ -608,7 +647,7 @@ impl<'t, 'a> Analysis<'t, 'a> {
             _ => {}
         }
         let ev = self.events();
-        let mut memo: HashMap<u32, Option<Decl>> = HashMap::new();
+        let mut memo = Memo::Dense(vec![None; ev.len()]);
         let mut out = Vec::new();
         for (k, e) in ev.iter().enumerate() {
             if e.byte != b'{' {
@@ -662,7 +701,7 @@ impl<'t, 'a> Analysis<'t, 'a> {
         let ev = self.events();
         let needle = name.as_bytes();
         let finder = memchr::memmem::Finder::new(needle);
-        let mut memo: HashMap<u32, Option<Decl>> = HashMap::new();
+        let mut memo = Memo::Sparse(HashMap::new());
         let mut out: Vec<Symbol> = Vec::new();
         let mut at = 0;
         while let Some(p) = finder.find(&code[at..]) {
