@@ -44,8 +44,18 @@ fn bench(c: &mut Criterion) {
     let py_text = Text::new(&py);
     assert!(rs_text.line_count() >= 100_000 && py_text.line_count() >= 100_000);
     let target = "free_3000";
-    assert_eq!(Analysis::new(&rs_text, "big.rs").find_functions(target).len(), 1);
-    assert_eq!(Analysis::new(&py_text, "big.py").find_functions(target).len(), 1);
+    assert_eq!(
+        Analysis::new(&rs_text, "big.rs")
+            .find_functions(target)
+            .len(),
+        1
+    );
+    assert_eq!(
+        Analysis::new(&py_text, "big.py")
+            .find_functions(target)
+            .len(),
+        1
+    );
 
     c.bench_function("find_function/rust_100k_lines", |b| {
         b.iter(|| {

@@ -107,8 +107,12 @@ fn c_name(node: Node, src: &[u8]) -> Option<String> {
 }
 
 fn has_block_body(node: Node) -> bool {
-    node.child_by_field_name("body")
-        .is_some_and(|b| matches!(b.kind(), "statement_block" | "block" | "compound_statement" | "constructor_body"))
+    node.child_by_field_name("body").is_some_and(|b| {
+        matches!(
+            b.kind(),
+            "statement_block" | "block" | "compound_statement" | "constructor_body"
+        )
+    })
 }
 
 /// tree-sitter's functions in the tree under `node`.
@@ -116,7 +120,11 @@ fn ts_functions(node: Node, src: &[u8], ext: &str, out: &mut Vec<Func>) {
     let kind = node.kind();
     let mut push = |name: String, start: usize, end: usize| {
         let name = name.trim_start_matches(['#', '~']).to_string();
-        out.push(Func { name, start: start + 1, end: end + 1 });
+        out.push(Func {
+            name,
+            start: start + 1,
+            end: end + 1,
+        });
     };
     let end = node.end_position().row;
     match (ext, kind) {
@@ -148,9 +156,14 @@ fn ts_functions(node: Node, src: &[u8], ext: &str, out: &mut Vec<Func>) {
                 .or_else(|| node.child_by_field_name("property"));
             let value = node.child_by_field_name("value");
             if let (Some(n), Some(v)) = (name, value) {
-                if matches!(v.kind(), "arrow_function" | "function_expression" | "function")
-                    && has_block_body(v)
-                    && matches!(n.kind(), "identifier" | "property_identifier" | "private_property_identifier")
+                if matches!(
+                    v.kind(),
+                    "arrow_function" | "function_expression" | "function"
+                ) && has_block_body(v)
+                    && matches!(
+                        n.kind(),
+                        "identifier" | "property_identifier" | "private_property_identifier"
+                    )
                 {
                     // The declaration's first line: `const`/`export` for variables.
                     let mut decl = node;
@@ -222,7 +235,9 @@ fn our_functions(a: &Analysis) -> Vec<Func> {
 }
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
@@ -238,7 +253,10 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 fn oracle_agreement() {
     let mut paths = Vec::new();
     // One folder per language; files at the top (the generator) are not corpus.
-    for dir in std::fs::read_dir(corpus_dir()).expect("tests/oracle").flatten() {
+    for dir in std::fs::read_dir(corpus_dir())
+        .expect("tests/oracle")
+        .flatten()
+    {
         if dir.path().is_dir() {
             files(&dir.path(), &mut paths);
         }
@@ -251,9 +269,15 @@ fn oracle_agreement() {
     let mut broken = Vec::new();
     for path in &paths {
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        let Some(language) = language(ext) else { continue };
+        let Some(language) = language(ext) else {
+            continue;
+        };
         let src = std::fs::read_to_string(path).expect("readable corpus file");
-        let rel = path.strip_prefix(corpus_dir()).unwrap_or(path).display().to_string();
+        let rel = path
+            .strip_prefix(corpus_dir())
+            .unwrap_or(path)
+            .display()
+            .to_string();
         let mut parser = Parser::new();
         parser.set_language(&language).expect("grammar loads");
         let tree = parser.parse(&src, None).expect("tree-sitter parses");
@@ -263,7 +287,10 @@ fn oracle_agreement() {
         }
         let text = Text::new(&src);
         let analysis = Analysis::new(&text, &rel);
-        assert!(Lang::from_path(&rel).is_some(), "{rel}: language not recognised");
+        assert!(
+            Lang::from_path(&rel).is_some(),
+            "{rel}: language not recognised"
+        );
 
         // functions
         let mut theirs = Vec::new();
@@ -280,7 +307,9 @@ fn oracle_agreement() {
                     fn_agree += 1;
                 }
                 None => {
-                    let near = ours.iter().position(|o| o.name == f.name && (o.start == f.start || o.end == f.end));
+                    let near = ours
+                        .iter()
+                        .position(|o| o.name == f.name && (o.start == f.start || o.end == f.end));
                     let got = match near {
                         Some(i) => {
                             let o = ours.remove(i);
@@ -316,12 +345,18 @@ fn oracle_agreement() {
                     "{rel}: `{{` at line {} closes at line {} for tree-sitter, ours {}",
                     text.line_of(open) + 1,
                     text.line_of(close) + 1,
-                    got.map_or("none".to_string(), |c| format!("line {}", text.line_of(c) + 1))
+                    got.map_or("none".to_string(), |c| format!(
+                        "line {}",
+                        text.line_of(c) + 1
+                    ))
                 )),
             }
         }
     }
-    assert!(broken.is_empty(), "corpus files tree-sitter cannot parse cleanly: {broken:?}");
+    assert!(
+        broken.is_empty(),
+        "corpus files tree-sitter cannot parse cleanly: {broken:?}"
+    );
     let total = fn_total + br_total;
     let agree = fn_agree + br_agree;
     let pct = 100.0 * agree as f64 / total.max(1) as f64;
@@ -333,7 +368,14 @@ fn oracle_agreement() {
         eprintln!("  DISAGREE {d}");
     }
     let ts_functions_total: usize = per_lang.values().map(|v| v.1).sum();
-    assert!(ts_functions_total >= 300, "the corpus needs ≥ 300 functions, has {ts_functions_total}");
-    assert!(per_lang.len() >= 6, "the corpus needs ≥ 6 languages, has {}", per_lang.len());
+    assert!(
+        ts_functions_total >= 300,
+        "the corpus needs ≥ 300 functions, has {ts_functions_total}"
+    );
+    assert!(
+        per_lang.len() >= 6,
+        "the corpus needs ≥ 6 languages, has {}",
+        per_lang.len()
+    );
     assert!(pct >= 99.0, "agreement {pct:.2} % is under 99 %");
 }

@@ -152,18 +152,79 @@ pub fn tokenize<'a>(
 }
 
 const CONTROL: &[&[u8]] = &[
-    b"if", b"for", b"while", b"switch", b"catch", b"do", b"else", b"try", b"synchronized",
-    b"using", b"lock", b"fixed", b"foreach", b"unsafe", b"checked", b"unchecked", b"when",
-    b"return", b"sizeof", b"new", b"throw", b"case", b"with", b"elif", b"guard", b"defer",
-    b"repeat", b"select", b"go", b"typeof", b"await", b"yield", b"delete", b"assert",
-    b"function", b"alignof", b"decltype", b"static_assert", b"__attribute__", b"__declspec",
-    b"foreach", b"loop", b"match", b"in", b"of", b"let", b"var", b"const", b"default",
-    b"finally", b"instanceof", b"void", b"goto", b"requires", b"noexcept", b"throws",
+    b"if",
+    b"for",
+    b"while",
+    b"switch",
+    b"catch",
+    b"do",
+    b"else",
+    b"try",
+    b"synchronized",
+    b"using",
+    b"lock",
+    b"fixed",
+    b"foreach",
+    b"unsafe",
+    b"checked",
+    b"unchecked",
+    b"when",
+    b"return",
+    b"sizeof",
+    b"new",
+    b"throw",
+    b"case",
+    b"with",
+    b"elif",
+    b"guard",
+    b"defer",
+    b"repeat",
+    b"select",
+    b"go",
+    b"typeof",
+    b"await",
+    b"yield",
+    b"delete",
+    b"assert",
+    b"function",
+    b"alignof",
+    b"decltype",
+    b"static_assert",
+    b"__attribute__",
+    b"__declspec",
+    b"foreach",
+    b"loop",
+    b"match",
+    b"in",
+    b"of",
+    b"let",
+    b"var",
+    b"const",
+    b"default",
+    b"finally",
+    b"instanceof",
+    b"void",
+    b"goto",
+    b"requires",
+    b"noexcept",
+    b"throws",
 ];
 
 const TYPE_WORDS: &[&[u8]] = &[
-    b"class", b"struct", b"union", b"enum", b"interface", b"record", b"namespace",
-    b"trait", b"impl", b"mod", b"object", b"protocol", b"extension", b"actor",
+    b"class",
+    b"struct",
+    b"union",
+    b"enum",
+    b"interface",
+    b"record",
+    b"namespace",
+    b"trait",
+    b"impl",
+    b"mod",
+    b"object",
+    b"protocol",
+    b"extension",
+    b"actor",
 ];
 
 impl<'a> Header<'a> {
@@ -341,9 +402,13 @@ pub fn classify(
         }
         Lang::Css | Lang::Scss => css(&h, cx),
         Lang::Json => json(&h, cx),
-        Lang::Generic => keyword_fn(&h, cx, &[b"function", b"fn", b"func", b"fun", b"def", b"sub"])
-            .or_else(|| c_family(&h, lang, cx))
-            .or_else(|| c_type(&h, lang)),
+        Lang::Generic => keyword_fn(
+            &h,
+            cx,
+            &[b"function", b"fn", b"func", b"fun", b"def", b"sub"],
+        )
+        .or_else(|| c_family(&h, lang, cx))
+        .or_else(|| c_type(&h, lang)),
         Lang::Python | Lang::Yaml => None,
     }
 }
@@ -431,7 +496,11 @@ fn go(h: &Header, cx: &Context) -> Option<Decl> {
         if h.is_ident(k + 1) && (h.is_group(k + 2, b'(') || h.is_group(k + 2, b'[')) {
             return Some(h.decl(Kind::Function, k + 1, k));
         }
-        let after_name = if h.is_group(k + 3, b'[') { k + 4 } else { k + 3 };
+        let after_name = if h.is_group(k + 3, b'[') {
+            k + 4
+        } else {
+            k + 3
+        };
         if h.is_group(k + 1, b'(') && h.is_ident(k + 2) && h.is_group(after_name, b'(') {
             let mut d = h.decl(Kind::Method, k + 2, k);
             d.qualifier = go_receiver(h, &h.toks[k + 1]);
@@ -486,8 +555,20 @@ fn go_receiver(h: &Header, group: &Token) -> Option<String> {
 // ---- JavaScript / TypeScript ----
 
 const JS_MODIFIERS: &[&[u8]] = &[
-    b"static", b"async", b"get", b"set", b"public", b"private", b"protected", b"readonly",
-    b"override", b"abstract", b"declare", b"accessor", b"export", b"default",
+    b"static",
+    b"async",
+    b"get",
+    b"set",
+    b"public",
+    b"private",
+    b"protected",
+    b"readonly",
+    b"override",
+    b"abstract",
+    b"declare",
+    b"accessor",
+    b"export",
+    b"default",
 ];
 
 fn js(h: &Header, lang: Lang, cx: &Context) -> Option<Decl> {
@@ -707,7 +788,8 @@ fn js_assigned(h: &Header, k: usize, lo: usize, cx: &Context) -> Option<Decl> {
         if !(h.is_ident(name) || h.toks[name].kind == Tk::Str) {
             return None;
         }
-        if name > lo && !matches!(h.toks[name - 1].kind, Tk::Newline) && !h.is_punct(name - 1, b",") {
+        if name > lo && !matches!(h.toks[name - 1].kind, Tk::Newline) && !h.is_punct(name - 1, b",")
+        {
             return None;
         }
         return Some(h.decl(Kind::Method, name, name));
@@ -745,7 +827,7 @@ fn js_assigned(h: &Header, k: usize, lo: usize, cx: &Context) -> Option<Decl> {
         return None;
     }
     let kind = match &cx.container {
-        Some((_, k)) if matches!(k, Kind::Class) => Kind::Method,
+        Some((_, Kind::Class)) => Kind::Method,
         _ => Kind::Function,
     };
     Some(h.decl(kind, j, s))
@@ -754,10 +836,31 @@ fn js_assigned(h: &Header, k: usize, lo: usize, cx: &Context) -> Option<Decl> {
 // ---- Kotlin ----
 
 const KOTLIN_MODIFIERS: &[&[u8]] = &[
-    b"public", b"private", b"internal", b"protected", b"override", b"open", b"abstract",
-    b"final", b"suspend", b"inline", b"operator", b"infix", b"tailrec", b"external",
-    b"actual", b"expect", b"data", b"sealed", b"enum", b"annotation", b"inner", b"value",
-    b"companion", b"const", b"lateinit",
+    b"public",
+    b"private",
+    b"internal",
+    b"protected",
+    b"override",
+    b"open",
+    b"abstract",
+    b"final",
+    b"suspend",
+    b"inline",
+    b"operator",
+    b"infix",
+    b"tailrec",
+    b"external",
+    b"actual",
+    b"expect",
+    b"data",
+    b"sealed",
+    b"enum",
+    b"annotation",
+    b"inner",
+    b"value",
+    b"companion",
+    b"const",
+    b"lateinit",
 ];
 
 fn kotlin(h: &Header, cx: &Context) -> Option<Decl> {
@@ -819,9 +922,26 @@ fn kotlin(h: &Header, cx: &Context) -> Option<Decl> {
 // ---- Swift ----
 
 const SWIFT_MODIFIERS: &[&[u8]] = &[
-    b"public", b"private", b"fileprivate", b"internal", b"open", b"static", b"class",
-    b"final", b"override", b"mutating", b"nonmutating", b"convenience", b"required",
-    b"dynamic", b"indirect", b"lazy", b"weak", b"unowned", b"nonisolated", b"async",
+    b"public",
+    b"private",
+    b"fileprivate",
+    b"internal",
+    b"open",
+    b"static",
+    b"class",
+    b"final",
+    b"override",
+    b"mutating",
+    b"nonmutating",
+    b"convenience",
+    b"required",
+    b"dynamic",
+    b"indirect",
+    b"lazy",
+    b"weak",
+    b"unowned",
+    b"nonisolated",
+    b"async",
 ];
 
 fn swift(h: &Header, cx: &Context) -> Option<Decl> {
@@ -894,7 +1014,12 @@ fn php(h: &Header, cx: &Context) -> Option<Decl> {
         t.kind == Tk::Ident
             && matches!(
                 h.text(t),
-                b"public" | b"private" | b"protected" | b"static" | b"abstract" | b"final"
+                b"public"
+                    | b"private"
+                    | b"protected"
+                    | b"static"
+                    | b"abstract"
+                    | b"final"
                     | b"readonly"
             )
     };
@@ -950,7 +1075,11 @@ fn c_family(h: &Header, lang: Lang, cx: &Context) -> Option<Decl> {
         let attribute_like = g > 0
             && matches!(
                 h.text(&h.toks[g - 1]),
-                b"__attribute__" | b"__declspec" | b"alignas" | b"_Alignas" | b"decltype"
+                b"__attribute__"
+                    | b"__declspec"
+                    | b"alignas"
+                    | b"_Alignas"
+                    | b"decltype"
                     | b"__attribute"
             );
         if !attribute_like && h.toks.get(g + 1).is_some_and(|t| t.kind == Tk::Newline) {
@@ -1052,9 +1181,25 @@ fn c_function_at(h: &Header, cx: &Context, lo: usize, g: usize) -> Option<Decl> 
         let ok = match p.kind {
             Tk::Ident => !matches!(
                 h.text(&p),
-                b"new" | b"return" | b"else" | b"case" | b"throw" | b"goto" | b"await"
-                    | b"yield" | b"delete" | b"typeof" | b"sizeof" | b"in" | b"is" | b"as"
-                    | b"using" | b"if" | b"while" | b"for" | b"switch"
+                b"new"
+                    | b"return"
+                    | b"else"
+                    | b"case"
+                    | b"throw"
+                    | b"goto"
+                    | b"await"
+                    | b"yield"
+                    | b"delete"
+                    | b"typeof"
+                    | b"sizeof"
+                    | b"in"
+                    | b"is"
+                    | b"as"
+                    | b"using"
+                    | b"if"
+                    | b"while"
+                    | b"for"
+                    | b"switch"
             ),
             Tk::Punct => matches!(h.text(&p), b"*" | b"&" | b"&&" | b">" | b"?" | b"^" | b"%"),
             Tk::Group => matches!(h.code[p.start], b'[' | b'('),
@@ -1113,7 +1258,10 @@ fn c_pointer_returning(h: &Header, cx: &Context, lo: usize, g: usize) -> Option<
         return None;
     }
     let inner = h.code.get(t.start + 1..t.end.saturating_sub(1))?;
-    let stars = inner.iter().take_while(|c| **c == b'*' || c.is_ascii_whitespace()).count();
+    let stars = inner
+        .iter()
+        .take_while(|c| **c == b'*' || c.is_ascii_whitespace())
+        .count();
     if stars == 0 || !inner[..stars].contains(&b'*') {
         return None;
     }
@@ -1175,7 +1323,11 @@ fn c_type(h: &Header, lang: Lang) -> Option<Decl> {
                         let w = h.text(t);
                         if matches!(
                             w,
-                            b"extends" | b"implements" | b"where" | b"final" | b"sealed"
+                            b"extends"
+                                | b"implements"
+                                | b"where"
+                                | b"final"
+                                | b"sealed"
                                 | b"permits"
                         ) {
                             break;

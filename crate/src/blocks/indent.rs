@@ -55,12 +55,10 @@ fn continuation_flags(a: &Analysis) -> Vec<bool> {
             let e = ev[ei];
             if e.is_open() {
                 open.push(ei);
-            } else if matches!(e.byte, b')' | b']' | b'}') {
-                if e.partner != NONE {
-                    while let Some(top) = open.pop() {
-                        if top == e.partner as usize {
-                            break;
-                        }
+            } else if matches!(e.byte, b')' | b']' | b'}') && e.partner != NONE {
+                while let Some(top) = open.pop() {
+                    if top == e.partner as usize {
+                        break;
                     }
                 }
             }
@@ -288,8 +286,7 @@ pub(super) fn python_outline(a: &Analysis) -> Vec<Symbol> {
                 stack.pop();
             }
         }
-        if !(code.starts_with(b"def") || code.starts_with(b"class") || code.starts_with(b"async"))
-        {
+        if !(code.starts_with(b"def") || code.starts_with(b"class") || code.starts_with(b"async")) {
             continue;
         }
         if let Some(s) = python_symbol(a, l, &stack) {
@@ -377,10 +374,12 @@ pub(super) fn yaml_outline(a: &Analysis) -> Vec<Symbol> {
         let Ok((_, end)) = yaml_block(a, l) else {
             continue;
         };
-        let key = String::from_utf8_lossy(&a.text.as_str().as_bytes()[a.text.line_start(l)..a.text.line_start(l) + colon])
-            .trim()
-            .trim_matches(|c| c == '"' || c == '\'')
-            .to_string();
+        let key = String::from_utf8_lossy(
+            &a.text.as_str().as_bytes()[a.text.line_start(l)..a.text.line_start(l) + colon],
+        )
+        .trim()
+        .trim_matches(|c| c == '"' || c == '\'')
+        .to_string();
         out.push(Symbol {
             name: key,
             kind: Kind::Key,

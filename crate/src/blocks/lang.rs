@@ -38,8 +38,8 @@ impl Lang {
         let ext = name.rsplit_once('.').map(|(_, e)| e)?.to_ascii_lowercase();
         Some(match ext.as_str() {
             "c" | "h" => Lang::C,
-            "cc" | "cpp" | "cxx" | "c++" | "hpp" | "hh" | "hxx" | "h++" | "ipp" | "tpp"
-            | "inl" | "cu" | "cuh" | "ino" => Lang::Cpp,
+            "cc" | "cpp" | "cxx" | "c++" | "hpp" | "hh" | "hxx" | "h++" | "ipp" | "tpp" | "inl"
+            | "cu" | "cuh" | "ino" => Lang::Cpp,
             "cs" => Lang::CSharp,
             "java" => Lang::Java,
             "kt" | "kts" => Lang::Kotlin,

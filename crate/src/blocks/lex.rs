@@ -37,7 +37,6 @@ impl Event {
     pub fn is_open(&self) -> bool {
         matches!(self.byte, b'{' | b'(' | b'[')
     }
-
 }
 
 /// Where the lexer had to recover.
@@ -144,7 +143,6 @@ fn interesting_table(syn: &Syntax) -> [bool; 256] {
     }
     t
 }
-
 
 /// How a literal with holes continues after a hole closes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -277,12 +275,10 @@ impl<'s> Lexer<'s> {
     }
 
     fn parent(&self) -> u32 {
-        for f in self.frames.iter().rev() {
-            match f {
-                Frame::Bracket(i) | Frame::Hole(i, _) => return *i,
-            }
+        match self.frames.last() {
+            Some(Frame::Bracket(i) | Frame::Hole(i, _)) => *i,
+            None => NONE,
         }
-        NONE
     }
 
     fn push_event(&mut self, pos: usize, byte: u8) -> u32 {
@@ -367,7 +363,7 @@ impl<'s> Lexer<'s> {
                 Backtick::Template => {
                     self.open_literal(i, i + 1);
                     self.template(i + 1, i)
-                },
+                }
                 Backtick::Raw => self.raw_until(i, i + 1, b"`", true, "raw string"),
                 Backtick::Plain => self.raw_until(i, i + 1, b"`", false, "quoted name"),
                 Backtick::None => Scan::Done(i + 1),
@@ -666,9 +662,9 @@ impl<'s> Lexer<'s> {
             start = at;
             if verbatim {
                 {
-                self.open_literal(start, i + 1);
-                return self.csharp_verbatim(start, i + 1, interpolated);
-            }
+                    self.open_literal(start, i + 1);
+                    return self.csharp_verbatim(start, i + 1, interpolated);
+                }
             }
             if interpolated && !self.src[i..].starts_with(b"\"\"\"") {
                 return self.new_string(start, i + 1, 1, true, false);
@@ -707,7 +703,14 @@ impl<'s> Lexer<'s> {
     }
 
     /// A new string literal from `start`, content from `j` (see `string_body`).
-    fn new_string(&mut self, start: usize, j: usize, quotes: u8, escapes: bool, multiline: bool) -> Scan {
+    fn new_string(
+        &mut self,
+        start: usize,
+        j: usize,
+        quotes: u8,
+        escapes: bool,
+        multiline: bool,
+    ) -> Scan {
         self.open_literal(start, j);
         self.string_body(start, j, quotes, escapes, multiline)
     }
@@ -853,7 +856,12 @@ impl<'s> Lexer<'s> {
             }
         }
         self.close_piece(seg, n, false);
-        self.issue(IssueKind::UnterminatedString, start, b'"', "verbatim string");
+        self.issue(
+            IssueKind::UnterminatedString,
+            start,
+            b'"',
+            "verbatim string",
+        );
         Scan::Done(n)
     }
 
@@ -905,8 +913,7 @@ impl<'s> Lexer<'s> {
     fn cpp_raw(&mut self, start: usize, j: usize) -> usize {
         let n = self.src.len();
         let mut k = j;
-        while k < n && k - j <= 16 && !matches!(self.src[k], b'(' | b'"' | b'\n' | b' ' | b'\\')
-        {
+        while k < n && k - j <= 16 && !matches!(self.src[k], b'(' | b'"' | b'\n' | b' ' | b'\\') {
             k += 1;
         }
         if self.byte(k) != b'(' {
@@ -1128,7 +1135,12 @@ impl<'s> Lexer<'s> {
             }
         }
         self.blank(seg.min(n), n);
-        self.issue(IssueKind::UnterminatedString, start, b'`', "template literal");
+        self.issue(
+            IssueKind::UnterminatedString,
+            start,
+            b'`',
+            "template literal",
+        );
         Scan::Done(n)
     }
 
@@ -1142,7 +1154,8 @@ impl<'s> Lexer<'s> {
             return false;
         }
         let mut k = i + 1;
-        while k < self.src.len() && (is_ident(self.src[k]) || matches!(self.src[k], b'.' | b':' | b'-'))
+        while k < self.src.len()
+            && (is_ident(self.src[k]) || matches!(self.src[k], b'.' | b':' | b'-'))
         {
             k += 1;
         }
@@ -1302,7 +1315,11 @@ impl<'s> Lexer<'s> {
         while k > 0 && matches!(self.src[k - 1], b' ' | b'\t') {
             k -= 1;
         }
-        k == 0 || matches!(self.src[k - 1], b'\n' | b':' | b'-' | b'[' | b'{' | b',' | b'?')
+        k == 0
+            || matches!(
+                self.src[k - 1],
+                b'\n' | b':' | b'-' | b'[' | b'{' | b',' | b'?'
+            )
     }
 
     fn yaml_single(&mut self, i: usize) -> usize {
@@ -1332,12 +1349,14 @@ impl<'s> Lexer<'s> {
         let n = self.src.len();
         let eol = memchr::memchr(b'\n', &self.src[i..]).map_or(n, |p| i + p);
         let rest = &self.src[i + 1..eol];
-        let header_ok = rest.iter().all(|c| {
-            matches!(c, b'-' | b'+' | b'0'..=b'9' | b' ' | b'\t' | b'\r')
-        }) || rest
+        let header_ok = rest
             .iter()
-            .position(|c| *c == b'#')
-            .is_some_and(|p| rest[..p].iter().all(|c| matches!(c, b'-' | b'+' | b'0'..=b'9' | b' ' | b'\t')));
+            .all(|c| matches!(c, b'-' | b'+' | b'0'..=b'9' | b' ' | b'\t' | b'\r'))
+            || rest.iter().position(|c| *c == b'#').is_some_and(|p| {
+                rest[..p]
+                    .iter()
+                    .all(|c| matches!(c, b'-' | b'+' | b'0'..=b'9' | b' ' | b'\t'))
+            });
         if !header_ok || eol >= n {
             return i + 1;
         }

@@ -590,7 +590,10 @@ impl<'t, 'a> Analysis<'t, 'a> {
             b,
             &cx,
         );
-        if d.is_none() && matches!(self.lang, Lang::Java | Lang::CSharp) && self.anonymous_class(a, b) {
+        if d.is_none()
+            && matches!(self.lang, Lang::Java | Lang::CSharp)
+            && self.anonymous_class(a, b)
+        {
             d = Some(Decl {
                 kind: Kind::Class,
                 name: (b, b),
@@ -676,11 +679,18 @@ impl<'t, 'a> Analysis<'t, 'a> {
         } else if self.lang == Lang::Python {
             indent::python_find(self, &name)
         } else {
-            self.outline().into_iter().filter(|s| s.name == name).collect()
+            self.outline()
+                .into_iter()
+                .filter(|s| s.name == name)
+                .collect()
         };
         if found.is_empty() && fast {
             // Names the fast path cannot see (backtick names, operators).
-            found = self.outline().into_iter().filter(|s| s.name == name).collect();
+            found = self
+                .outline()
+                .into_iter()
+                .filter(|s| s.name == name)
+                .collect();
         }
         if let Some(q) = &qualifier {
             found.retain(|s| {
@@ -778,7 +788,11 @@ impl<'t, 'a> Analysis<'t, 'a> {
             if let Some(&last) = code.last() {
                 if matches!(last, b')' | b']') {
                     let pos = self.text.line_start(cand)
-                        + self.code_line(cand).iter().rposition(|c| *c == last).unwrap_or(0);
+                        + self
+                            .code_line(cand)
+                            .iter()
+                            .rposition(|c| *c == last)
+                            .unwrap_or(0);
                     let k = self.event_at(pos);
                     if let Some(e) = self.events().get(k) {
                         if e.pos as usize == pos && e.partner != NONE {
@@ -810,8 +824,21 @@ pub fn split_query(query: &str) -> (Option<String>, String) {
     while words.len() > 1
         && matches!(
             words[0],
-            "fn" | "def" | "async" | "func" | "fun" | "function" | "pub" | "static" | "public"
-                | "private" | "protected" | "class" | "struct" | "impl" | "method" | "void"
+            "fn" | "def"
+                | "async"
+                | "func"
+                | "fun"
+                | "function"
+                | "pub"
+                | "static"
+                | "public"
+                | "private"
+                | "protected"
+                | "class"
+                | "struct"
+                | "impl"
+                | "method"
+                | "void"
                 | "export"
         )
     {

@@ -9,7 +9,15 @@ fn analysis_outline(path: &str, src: &str) -> Vec<String> {
     let a = Analysis::new(&text, path);
     a.outline()
         .iter()
-        .map(|s| format!("{} {} {}-{}", s.kind.as_str(), s.qualified(), s.start_line + 1, s.end_line + 1))
+        .map(|s| {
+            format!(
+                "{} {} {}-{}",
+                s.kind.as_str(),
+                s.qualified(),
+                s.start_line + 1,
+                s.end_line + 1
+            )
+        })
         .collect()
 }
 
@@ -74,7 +82,9 @@ fn block_cases() {
             _ => false,
         };
         if !ok {
-            failures.push(format!("{path} line {line}: want {want}, got {got:?}\n{src}"));
+            failures.push(format!(
+                "{path} line {line}: want {want}, got {got:?}\n{src}"
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n---\n"));
@@ -84,11 +94,31 @@ fn block_cases() {
 #[test]
 fn unmatched_names_the_cause() {
     let cases: &[(&str, &str, usize, &str)] = &[
-        ("a.rs", "fn f() {\n    let s = \"unterminated;\n}\n", 1, "unterminated string starting at line 2"),
-        ("a.c", "int f() {\n  /* never closed\n}\n", 1, "unterminated block comment starting at line 2"),
+        (
+            "a.rs",
+            "fn f() {\n    let s = \"unterminated;\n}\n",
+            1,
+            "unterminated string starting at line 2",
+        ),
+        (
+            "a.c",
+            "int f() {\n  /* never closed\n}\n",
+            1,
+            "unterminated block comment starting at line 2",
+        ),
         ("a.c", "int f() {\n  g(;\n}\n", 1, "does not match"),
-        ("a.js", "function f() {\n  if (x) {\n}\n", 1, "the file ends before it is closed"),
-        ("a.py", "def f(a,\n    b\n", 1, "the file ends before it is closed"),
+        (
+            "a.js",
+            "function f() {\n  if (x) {\n}\n",
+            1,
+            "the file ends before it is closed",
+        ),
+        (
+            "a.py",
+            "def f(a,\n    b\n",
+            1,
+            "the file ends before it is closed",
+        ),
     ];
     for (path, src, line, reason) in cases {
         match block(path, src, *line) {
@@ -175,7 +205,9 @@ fn find_by_name_and_qualified() {
     // a name in a string or comment is not a definition
     let src = "// fn ghost() {}\nlet s = \"fn ghost() {}\";\n";
     let text = Text::new(src);
-    assert!(Analysis::new(&text, "x.rs").find_functions("ghost").is_empty());
+    assert!(Analysis::new(&text, "x.rs")
+        .find_functions("ghost")
+        .is_empty());
 }
 
 #[test]

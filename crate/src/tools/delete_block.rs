@@ -11,7 +11,8 @@ use crate::text::Text;
 
 pub static SPEC: ToolSpec = ToolSpec {
     name: "delete_block",
-    description: "Delete whole lines by content: from the line containing start_content through \
+    description:
+        "Delete whole lines by content: from the line containing start_content through \
 the line containing end_content (inclusive, the first one at or after the start), or with \
 brace_match: true through the end of the block the start line opens (matching bracket, or \
 last more-indented line in Python/YAML). Blank lines around the block stay. \

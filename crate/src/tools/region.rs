@@ -18,7 +18,8 @@ pub const START_CONTENT: Param = Param {
     aliases: &["start", "start_anchor", "from_content"],
     ty: ParamType::String,
     required: true,
-    description: "Text on the first line of the region (copied from the file; the whole line is taken).",
+    description:
+        "Text on the first line of the region (copied from the file; the whole line is taken).",
 };
 pub const END_CONTENT: Param = Param {
     name: "end_content",
@@ -142,6 +143,7 @@ pub fn hint_scope(a: &Analysis, args: &Args, path: &str) -> EditResult<Scope> {
 }
 
 /// The 0-based line of the one match of `needle` (argument `what`) in `scope`.
+#[allow(clippy::too_many_arguments)]
 pub fn anchor_line(
     ctx: &mut super::Ctx,
     text: &Text,
@@ -160,15 +162,7 @@ pub fn anchor_line(
     let found = locate::find(text, needle, scope, args.flag("strict"));
     if found.candidates.is_empty() {
         let report = Report::build(text, needle, scope);
-        let mut err = report.into_error(
-            text,
-            scope,
-            &diagnose::Subject {
-                what,
-                path,
-                tool,
-            },
-        );
+        let mut err = report.into_error(text, scope, &diagnose::Subject { what, path, tool });
         err.kind = ErrorKind::AnchorNotFound;
         return Err(err);
     }
@@ -192,7 +186,12 @@ pub fn anchor_line(
 }
 
 /// The block 0-based `line` opens, as a tool error when there is none.
-pub fn block_lines(a: &Analysis, path: &str, line: usize, what: &str) -> EditResult<(usize, usize)> {
+pub fn block_lines(
+    a: &Analysis,
+    path: &str,
+    line: usize,
+    what: &str,
+) -> EditResult<(usize, usize)> {
     a.block_at(line).map_err(|e| block_error(a, path, e, what))
 }
 

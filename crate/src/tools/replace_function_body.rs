@@ -9,7 +9,9 @@
 //! refused, since writing it would delete the signature.
 
 use super::params::*;
-use super::region::{block_error, reindent, replace_lines, scope_not_found, symbol_list, symbols_json};
+use super::region::{
+    block_error, reindent, replace_lines, scope_not_found, symbol_list, symbols_json,
+};
 use super::{apply_replacements, lines_label, Ctx, Outcome};
 use crate::args::{Args, Param, ParamType, ToolSpec};
 use crate::blocks::{Analysis, Lang, Symbol};
@@ -101,10 +103,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
 
     // What new_body starts with: its own decorators / doc comments, then a signature.
     let new_prelude = prelude_lines(a.lang, new_body);
-    let new_rest: String = new_body
-        .split_inclusive('\n')
-        .skip(new_prelude)
-        .collect();
+    let new_rest: String = new_body.split_inclusive('\n').skip(new_prelude).collect();
     let new_sig = signature_of(a.lang, &new_rest);
     let old_sig = collapse(src.get(sym.start..sym.body).unwrap_or(""));
     check_signature(&a, &sym, &new_sig, &new_rest, &path)?;
@@ -129,7 +128,9 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         Some(range) => {
             // Other code shares the function's first or last line: replace only the
             // function's own bytes.
-            let body = new_body.trim_start_matches([' ', '\t']).trim_end_matches(['\n', '\r']);
+            let body = new_body
+                .trim_start_matches([' ', '\t'])
+                .trim_end_matches(['\n', '\r']);
             let rep = crate::locate::in_file_ending(&text, first, body);
             ctx.warnings.push(format!(
                 "Other code shares a line with {}; only the function's own text was replaced, not whole lines.",
@@ -159,7 +160,9 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         lines_label(first, first + new_lines.max(1) - 1)
     );
     if !new_sig.is_empty() && new_sig != old_sig {
-        message.push_str(&format!(" The signature changed: `{old_sig}` → `{new_sig}`."));
+        message.push_str(&format!(
+            " The signature changed: `{old_sig}` → `{new_sig}`."
+        ));
         ctx.warnings.push(format!(
             "The signature of {} changed; update its callers if needed.",
             sym.qualified()
@@ -169,7 +172,10 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
 }
 
 fn indentation_label(line: &str) -> String {
-    let ind: String = line.chars().take_while(|c| *c == ' ' || *c == '\t').collect();
+    let ind: String = line
+        .chars()
+        .take_while(|c| *c == ' ' || *c == '\t')
+        .collect();
     let tabs = ind.chars().filter(|c| *c == '\t').count();
     let spaces = ind.len() - tabs;
     match (tabs, spaces) {
@@ -249,7 +255,13 @@ fn signature_of(lang: Lang, s: &str) -> String {
 }
 
 /// Refuses a new_body that does not start with a definition.
-fn check_signature(a: &Analysis, sym: &Symbol, new_sig: &str, new_rest: &str, path: &str) -> EditResult<()> {
+fn check_signature(
+    a: &Analysis,
+    sym: &Symbol,
+    new_sig: &str,
+    new_rest: &str,
+    path: &str,
+) -> EditResult<()> {
     let looks_like_def = if a.lang == Lang::Python {
         let first = new_rest.trim_start();
         first.starts_with("def ") || first.starts_with("async def ") || first.starts_with("class ")
