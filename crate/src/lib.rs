@@ -30,12 +30,14 @@
 //!
 //! - [`text`]: line index, line endings, BOM, byte ↔ UTF-16 positions, versions;
 //! - `locate`: scopes, the matching cascade, choosing among candidates;
+//! - [`blocks`]: language-aware bracket / indentation blocks, functions, outlines;
 //! - `diagnose`: why a match failed and what to send next;
 //! - `tools`: one module per tool;
 //! - `changes`: diffs and minimal edits from before/after texts;
 //! - [`Session`]: the entry point, and the statistics.
 
 pub mod args;
+pub mod blocks;
 mod changes;
 pub mod diagnose;
 mod error;

@@ -5,11 +5,17 @@
 //! turns the workspace's changes into diffs and edits, so no tool computes those.
 
 pub mod create_file;
+pub mod delete_block;
 pub mod delete_lines;
+pub mod file_summary;
 pub mod get_edit_stats;
+pub mod get_region;
 pub mod grep_file;
 pub mod insert;
 pub mod read;
+pub mod region;
+pub mod replace_block;
+pub mod replace_function_body;
 pub mod str_replace;
 
 use crate::args::{Args, Param, ParamType, ToolSpec};
@@ -42,6 +48,22 @@ pub static TOOLS: &[Tool] = &[
         run: delete_lines::run,
     },
     Tool {
+        spec: &delete_block::SPEC,
+        run: delete_block::run,
+    },
+    Tool {
+        spec: &replace_block::SPEC,
+        run: replace_block::run,
+    },
+    Tool {
+        spec: &replace_function_body::SPEC,
+        run: replace_function_body::run,
+    },
+    Tool {
+        spec: &get_region::SPEC,
+        run: get_region::run,
+    },
+    Tool {
         spec: &create_file::SPEC,
         run: create_file::run,
     },
@@ -56,6 +78,10 @@ pub static TOOLS: &[Tool] = &[
     Tool {
         spec: &read::LINE_COUNT,
         run: read::line_count,
+    },
+    Tool {
+        spec: &file_summary::SPEC,
+        run: file_summary::run,
     },
     Tool {
         spec: &grep_file::SPEC,
@@ -162,11 +188,11 @@ pub fn lines_label(first: usize, last: usize) -> String {
     }
 }
 
-/// The scope of the function named by `function_hint`.
-pub fn function_scope(_text: &Text, _args: &Args, _path: &str, name: &str) -> EditResult<Scope> {
-    Err(EditError::invalid(format!(
-        "function_hint ({name:?}) is not supported yet. Use after_hint: \"<the function's signature line>\" or between_hint instead."
-    )))
+/// The scope of the function named by `function_hint` (blocks module: the file is
+/// lexed by its language and the definition found by name; `Type.method` accepted).
+pub fn function_scope(text: &Text, _args: &Args, path: &str, name: &str) -> EditResult<Scope> {
+    let analysis = crate::blocks::Analysis::new(text, path);
+    region::function_scope_in(&analysis, path, name)
 }
 
 /// Shared parameter declarations.

@@ -1,0 +1,396 @@
+//! Indentation blocks: Python and YAML.
+//!
+//! A block is its header (a logical line: continuation lines inside brackets, after
+//! a backslash or inside a triple-quoted string belong to it) and every following line
+//! indented deeper. Blank lines inside are part of it; so are comment lines indented
+//! deeper. A comment line indented less does not end the block (Python ignores it)
+//! but is not its last line either. Decorators above a `def` or `class` are their own
+//! lines: the block of a `def` starts at `def`, the block of a decorator line spans
+//! the decorators and the definition.
+
+use super::lex::NONE;
+use super::{Analysis, BlockError, Kind, Symbol};
+
+/// Indentation width of 0-based line `l` (a tab advances to the next multiple of 8).
+fn indent(a: &Analysis, l: usize) -> usize {
+    let mut w = 0;
+    for c in a.text.line(l).bytes() {
+        match c {
+            b' ' => w += 1,
+            b'\t' => w = (w / 8 + 1) * 8,
+            b'\x0c' => {}
+            _ => break,
+        }
+    }
+    w
+}
+
+/// Whether 0-based line `l` continues the logical line before it.
+fn is_continuation(a: &Analysis, l: usize) -> bool {
+    a.continuation
+        .get_or_init(|| continuation_flags(a))
+        .get(l)
+        .copied()
+        .unwrap_or(false)
+}
+
+/// For every line: whether it starts inside a literal or comment spanning lines,
+/// inside brackets, or after a backslash. One pass over lines, spans and events.
+fn continuation_flags(a: &Analysis) -> Vec<bool> {
+    let n = a.text.line_count();
+    let mut flags = vec![false; n];
+    let spans = &a.lx.multiline;
+    let ev = a.events();
+    let mut si = 0;
+    let mut ei = 0;
+    // open brackets at the current position, as event indices
+    let mut open: Vec<usize> = Vec::new();
+    for (l, flag) in flags.iter_mut().enumerate().skip(1) {
+        let pos = a.text.line_start(l);
+        while si < spans.len() && spans[si].1 <= pos {
+            si += 1;
+        }
+        let in_span = si < spans.len() && spans[si].0 < pos;
+        while ei < ev.len() && (ev[ei].pos as usize) < pos {
+            let e = ev[ei];
+            if e.is_open() {
+                open.push(ei);
+            } else if matches!(e.byte, b')' | b']' | b'}') && e.partner != NONE {
+                while let Some(top) = open.pop() {
+                    if top == e.partner as usize {
+                        break;
+                    }
+                }
+            }
+            ei += 1;
+        }
+        let in_brackets = open.iter().any(|&o| {
+            let p = ev[o].partner;
+            p == NONE || ev[p as usize].pos as usize >= pos
+        });
+        let backslash = a.code_line(l - 1).trim_ascii_end().ends_with(b"\\");
+        *flag = in_span || in_brackets || backslash;
+    }
+    flags
+}
+
+/// The last line of the logical line starting at `l`.
+fn logical_end(a: &Analysis, l: usize) -> usize {
+    let mut e = l;
+    while e + 1 < a.text.line_count() && is_continuation(a, e + 1) {
+        e += 1;
+    }
+    e
+}
+
+/// An opening bracket on lines `first..=last` that is never closed.
+fn unclosed_in(a: &Analysis, first: usize, last: usize) -> Option<BlockError> {
+    let r = a.text.lines_range(first, last);
+    let ev = a.events();
+    let mut k = a.event_at(r.start);
+    while k < ev.len() && (ev[k].pos as usize) < r.end {
+        let e = ev[k];
+        if e.is_open() && e.partner == NONE {
+            return Some(BlockError::Unmatched {
+                line: a.line_of(e.pos as usize),
+                reason: a.unclosed_reason(e.pos as usize),
+            });
+        }
+        k += 1;
+    }
+    None
+}
+
+/// The last line of the body under a header at `indent_h` whose logical line ends at
+/// `le` (le itself when nothing is indented deeper). `seq_items`: YAML sequences at
+/// the key's own indentation count as its body.
+fn body_end(a: &Analysis, le: usize, indent_h: usize, seq_items: bool) -> usize {
+    let n = a.text.line_count();
+    let mut last = le;
+    let mut i = le + 1;
+    while i < n {
+        if is_continuation(a, i) {
+            last = i;
+            i += 1;
+            continue;
+        }
+        let raw = a.text.line(i);
+        if raw.trim().is_empty() {
+            i += 1;
+            continue;
+        }
+        let ind = indent(a, i);
+        let code_blank = a.code_line(i).trim_ascii().is_empty();
+        if code_blank {
+            // a comment line
+            if ind > indent_h {
+                last = i;
+            }
+            i += 1;
+            continue;
+        }
+        let deeper = ind > indent_h
+            || seq_items && ind == indent_h && a.code_line(i).trim_ascii_start().starts_with(b"-");
+        if !deeper {
+            break;
+        }
+        last = i;
+        i += 1;
+    }
+    last
+}
+
+fn trimmed_code<'x>(a: &'x Analysis, l: usize) -> &'x [u8] {
+    a.code_line(l).trim_ascii()
+}
+
+fn ends_with_colon(a: &Analysis, first: usize, last: usize) -> bool {
+    (first..=last)
+        .rev()
+        .find_map(|l| trimmed_code(a, l).last().copied())
+        .is_some_and(|c| c == b':')
+}
+
+pub(super) fn python_block(a: &Analysis, line: usize) -> Result<(usize, usize), BlockError> {
+    let n = a.text.line_count();
+    let mut header = line;
+    // A decorator line opens the decorated definition.
+    if trimmed_code(a, line).starts_with(b"@") {
+        let mut l = line;
+        while l < n {
+            let c = trimmed_code(a, l);
+            if c.starts_with(b"@") || c.is_empty() {
+                l = logical_end(a, l) + 1;
+                continue;
+            }
+            break;
+        }
+        if l >= n || !is_def(trimmed_code(a, l)) {
+            return Err(BlockError::NoBlock { line });
+        }
+        header = l;
+    }
+    let le = logical_end(a, header);
+    if let Some(err) = unclosed_in(a, line, le) {
+        return Err(err);
+    }
+    let last = if ends_with_colon(a, header, le) {
+        body_end(a, le, indent(a, header), false)
+    } else if le > line {
+        le
+    } else {
+        return Err(BlockError::NoBlock { line });
+    };
+    a.check_region(line, last)?;
+    Ok((line, last))
+}
+
+pub(super) fn yaml_block(a: &Analysis, line: usize) -> Result<(usize, usize), BlockError> {
+    let le = logical_end(a, line);
+    if let Some(err) = unclosed_in(a, line, le) {
+        return Err(err);
+    }
+    let seq = trimmed_code(a, le).ends_with(b":");
+    let last = body_end(a, le, indent(a, line), seq);
+    if last == line {
+        return Err(BlockError::NoBlock { line });
+    }
+    a.check_region(line, last)?;
+    Ok((line, last))
+}
+
+fn is_def(code: &[u8]) -> bool {
+    code.starts_with(b"def ")
+        || code.starts_with(b"class ")
+        || code.starts_with(b"async def ")
+        || code.starts_with(b"def\t")
+        || code.starts_with(b"class\t")
+}
+
+/// `def name`, `async def name`, `class Name` at the start of `code`: kind and name range.
+fn def_name(code: &[u8]) -> Option<(Kind, usize, usize)> {
+    let (kind, rest) = if let Some(r) = code.strip_prefix(b"async") {
+        let r2 = r.trim_ascii_start();
+        if r2.len() == r.len() {
+            return None;
+        }
+        (Kind::Function, r2.strip_prefix(b"def")?)
+    } else if let Some(r) = code.strip_prefix(b"def") {
+        (Kind::Function, r)
+    } else if let Some(r) = code.strip_prefix(b"class") {
+        (Kind::Class, r)
+    } else {
+        return None;
+    };
+    let name = rest.trim_ascii_start();
+    if name.len() == rest.len() {
+        return None;
+    }
+    let off = code.len() - name.len();
+    let len = name
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_' || **c >= 0x80)
+        .count();
+    if len == 0 {
+        return None;
+    }
+    Some((kind, off, off + len))
+}
+
+fn python_symbol(a: &Analysis, l: usize, stack: &[(usize, Kind, String)]) -> Option<Symbol> {
+    if is_continuation(a, l) {
+        return None;
+    }
+    let line = a.code_line(l);
+    let lead = line.len() - line.trim_ascii_start().len();
+    let (mut kind, s, e) = def_name(&line[lead..])?;
+    let name = String::from_utf8_lossy(&line[lead + s..lead + e]).into_owned();
+    let ind = indent(a, l);
+    let parent = stack.iter().rev().find(|(i, _, _)| *i < ind);
+    let container = match parent {
+        Some((_, Kind::Class, n)) => {
+            if kind == Kind::Function {
+                kind = Kind::Method;
+            }
+            Some(n.clone())
+        }
+        _ => None,
+    };
+    let end_line = python_block(a, l).map(|(_, e)| e).unwrap_or(l);
+    let start = a.text.line_start(l) + lead;
+    let body = a.text.line_range(logical_end(a, l)).end;
+    Some(Symbol {
+        name,
+        kind,
+        start_line: l,
+        end_line,
+        name_line: l,
+        container,
+        start,
+        end: a.text.line_range(end_line).end,
+        body,
+    })
+}
+
+pub(super) fn python_outline(a: &Analysis) -> Vec<Symbol> {
+    let mut out = Vec::new();
+    let mut stack: Vec<(usize, Kind, String)> = Vec::new();
+    for l in 0..a.text.line_count() {
+        let code = trimmed_code(a, l);
+        if code.is_empty() {
+            continue;
+        }
+        let ind = indent(a, l);
+        if !is_continuation(a, l) {
+            while stack.last().is_some_and(|(i, _, _)| *i >= ind) {
+                stack.pop();
+            }
+        }
+        if !(code.starts_with(b"def") || code.starts_with(b"class") || code.starts_with(b"async")) {
+            continue;
+        }
+        if let Some(s) = python_symbol(a, l, &stack) {
+            let kind = if s.kind == Kind::Class {
+                Kind::Class
+            } else {
+                Kind::Function
+            };
+            stack.push((ind, kind, s.name.clone()));
+            out.push(s);
+        }
+    }
+    out
+}
+
+/// `def name` / `class name` lines found by searching the name, not every line.
+pub(super) fn python_find(a: &Analysis, name: &str) -> Vec<Symbol> {
+    let code = a.code();
+    let finder = memchr::memmem::Finder::new(name.as_bytes());
+    let mut out: Vec<Symbol> = Vec::new();
+    let mut at = 0;
+    while let Some(p) = finder.find(&code[at..]) {
+        let hit = at + p;
+        at = hit + name.len().max(1);
+        let l = a.line_of(hit);
+        if out.last().is_some_and(|s| s.start_line == l) {
+            continue;
+        }
+        let line = a.code_line(l);
+        let lead = line.len() - line.trim_ascii_start().len();
+        let Some((_, s, e)) = def_name(&line[lead..]) else {
+            continue;
+        };
+        if a.text.line_start(l) + lead + s != hit || e - s != name.len() {
+            continue;
+        }
+        // The enclosing definitions, found by walking up less-indented lines.
+        let stack = python_parents(a, l);
+        if let Some(sym) = python_symbol(a, l, &stack) {
+            out.push(sym);
+        }
+    }
+    out
+}
+
+/// The chain of `def`/`class` lines enclosing line `l`, outermost first.
+fn python_parents(a: &Analysis, l: usize) -> Vec<(usize, Kind, String)> {
+    let mut chain = Vec::new();
+    let mut ind = indent(a, l);
+    let mut k = l;
+    while k > 0 && ind > 0 {
+        k -= 1;
+        let code = trimmed_code(a, k);
+        if code.is_empty() || is_continuation(a, k) {
+            continue;
+        }
+        let i = indent(a, k);
+        if i < ind {
+            ind = i;
+            if let Some((kind, s, e)) = def_name(code) {
+                let name = String::from_utf8_lossy(&code[s..e]).into_owned();
+                let kind = if kind == Kind::Class {
+                    Kind::Class
+                } else {
+                    Kind::Function
+                };
+                chain.push((i, kind, name));
+            }
+        }
+    }
+    chain.reverse();
+    chain
+}
+
+pub(super) fn yaml_outline(a: &Analysis) -> Vec<Symbol> {
+    let mut out = Vec::new();
+    for l in 0..a.text.line_count() {
+        let code = a.code_line(l);
+        if code.is_empty() || code[0].is_ascii_whitespace() || code[0] == b'-' || code[0] == b'#' {
+            continue;
+        }
+        let Some(colon) = code.iter().position(|c| *c == b':') else {
+            continue;
+        };
+        let Ok((_, end)) = yaml_block(a, l) else {
+            continue;
+        };
+        let key = String::from_utf8_lossy(
+            &a.text.as_str().as_bytes()[a.text.line_start(l)..a.text.line_start(l) + colon],
+        )
+        .trim()
+        .trim_matches(|c| c == '"' || c == '\'')
+        .to_string();
+        out.push(Symbol {
+            name: key,
+            kind: Kind::Key,
+            start_line: l,
+            end_line: end,
+            name_line: l,
+            container: None,
+            start: a.text.line_start(l),
+            end: a.text.line_range(end).end,
+            body: a.text.line_start(l),
+        });
+    }
+    out
+}

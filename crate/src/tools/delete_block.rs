@@ -1,0 +1,61 @@
+//! `delete_block`: delete whole lines from a start anchor to an end anchor (inclusive)
+//! or to the end of the block the start line opens. Blank lines around stay.
+
+use super::params::*;
+use super::region::{replace_lines, start_end_region, BRACE_MATCH, END_CONTENT, START_CONTENT};
+use super::{apply_replacements, lines_label, Ctx, Outcome};
+use crate::args::{Args, ToolSpec};
+use crate::blocks::Analysis;
+use crate::error::EditResult;
+use crate::text::Text;
+
+pub static SPEC: ToolSpec = ToolSpec {
+    name: "delete_block",
+    description:
+        "Delete whole lines by content: from the line containing start_content through \
+the line containing end_content (inclusive, the first one at or after the start), or with \
+brace_match: true through the end of the block the start line opens (matching bracket, or \
+last more-indented line in Python/YAML). Blank lines around the block stay. \
+Example: {\"path\": \"src/app.rs\", \"start_content\": \"fn legacy_parse(\", \"brace_match\": true}",
+    params: &[
+        PATH,
+        START_CONTENT,
+        END_CONTENT,
+        BRACE_MATCH,
+        OCCURRENCE,
+        FUNCTION_HINT,
+        STRICT,
+        DRY_RUN,
+        EXPECTED_VERSION,
+    ],
+    edits: true,
+};
+
+pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
+    let (path, src) = ctx.open(args)?;
+    let text = Text::new(&src);
+    let a = Analysis::new(&text, &path);
+    ctx.warnings.extend(a.warning(&path));
+    let (first, last) = start_end_region(ctx, &a, args, &path, "delete_block")?;
+    let (range, replacement) = replace_lines(&text, first, last, "");
+    let new_text = apply_replacements(&src, &[(range, replacement)]);
+    ctx.ws.write(&path, new_text)?;
+    let removed = last - first + 1;
+    let count = text.line_count();
+    if last + 1 < count {
+        ctx.warnings.push(format!(
+            "Lines after {} moved up by {removed}: old line {} is now line {}.",
+            last + 1,
+            last + 2,
+            first + 1
+        ));
+    }
+    Ok(Outcome::Edited {
+        message: format!(
+            "Deleted {} ({removed} line{}) from {path}; it now has {} lines.",
+            lines_label(first, last),
+            if removed == 1 { "" } else { "s" },
+            count - removed
+        ),
+    })
+}
