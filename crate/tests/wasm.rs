@@ -502,6 +502,7 @@ fn statistics_round_trip() {
     let stats: Value = serde_json::from_str(&saved).unwrap();
     assert_eq!(stats["tools"]["str_replace"]["calls"], 4);
     assert_eq!(stats["tools"]["str_replace"]["refused"], 2);
+    assert_eq!(stats["tools"]["str_replace"]["dry_runs_committed"], 1);
 
     let mut restored = Session::new();
     restored.load_stats(&saved).unwrap();
