@@ -33,9 +33,6 @@ pub fn describe(change: &Changed) -> FileChange {
         (None, None) => "/dev/null".to_string(),
         _ => format!("b/{new_path}"),
     };
-    // A moved file's text is reported under its destination; the source entry shows
-    // the move with the text it carried.
-    let moved_text = change.moved_to.as_ref().map(|_| new);
     let (diff, edits) = diff_and_edits(old, new, &old_label, &new_label);
     let old_lines = count_lines(old) as i64;
     let new_lines = count_lines(new);
@@ -49,7 +46,8 @@ pub fn describe(change: &Changed) -> FileChange {
         created: change.original.is_none() && change.current.is_some(),
         deleted: change.current.is_none() && change.moved_to.is_none(),
         moved_to: change.moved_to.clone(),
-        new_text: change.current.as_deref().or(moved_text).map(str::to_string),
+        // For a move, `current` is the text at the destination.
+        new_text: change.current.as_deref().map(str::to_string),
     }
 }
 

@@ -31,6 +31,7 @@
 //! - [`text`]: line index, line endings, BOM, byte ↔ UTF-16 positions, versions;
 //! - `locate`: scopes, the matching cascade, choosing among candidates;
 //! - `diagnose`: why a match failed and what to send next;
+//! - `patch`: V4A patches and unified diffs: grammar, hunk search, application;
 //! - `tools`: one module per tool;
 //! - `changes`: diffs and minimal edits from before/after texts;
 //! - [`Session`]: the entry point, and the statistics.
@@ -40,6 +41,7 @@ mod changes;
 pub mod diagnose;
 mod error;
 pub mod locate;
+pub mod patch;
 pub mod paths;
 mod result;
 mod session;

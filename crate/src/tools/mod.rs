@@ -4,11 +4,13 @@
 //! writes only through the [`Ctx`]'s workspace, and returns an [`Outcome`]. The session
 //! turns the workspace's changes into diffs and edits, so no tool computes those.
 
+pub mod apply_patch;
 pub mod create_file;
 pub mod delete_lines;
 pub mod get_edit_stats;
 pub mod grep_file;
 pub mod insert;
+pub mod multi_replace;
 pub mod read;
 pub mod str_replace;
 
@@ -40,6 +42,14 @@ pub static TOOLS: &[Tool] = &[
     Tool {
         spec: &delete_lines::SPEC,
         run: delete_lines::run,
+    },
+    Tool {
+        spec: &apply_patch::SPEC,
+        run: apply_patch::run,
+    },
+    Tool {
+        spec: &multi_replace::SPEC,
+        run: multi_replace::run,
     },
     Tool {
         spec: &create_file::SPEC,
@@ -102,6 +112,8 @@ pub struct Ctx<'f> {
     pub ws: Workspace<'f>,
     pub warnings: Vec<String>,
     pub matched_via: Option<String>,
+    /// Tool-specific result fields for an editing tool (`results` of multi_replace).
+    pub extra: Map<String, Value>,
 }
 
 impl<'f> Ctx<'f> {
@@ -110,6 +122,7 @@ impl<'f> Ctx<'f> {
             ws,
             warnings: Vec::new(),
             matched_via: None,
+            extra: Map::new(),
         }
     }
 

@@ -1,0 +1,476 @@
+//! Where a hunk goes: anchors, then the hunk's old lines, found once, on whole lines.
+//!
+//! A hunk is searched after the previous hunk of the same file (hunks are in file
+//! order) and after each of its `@@` anchors in turn: an anchor moves the start of the
+//! search to the line after the first line at or below the current start that contains
+//! it. The old lines (context and removed) are then looked up with
+//! [`locate::find`] — the same cascade as `str_replace`, so a hunk recovers from exactly
+//! the mistakes an `old_str` recovers from — and only matches that start and end on
+//! line boundaries count. They must be found exactly once; a unified diff's line number
+//! picks the nearest of several equal matches (a tie is refused).
+//!
+//! `find` reports non-overlapping matches, so a match can hide another one starting
+//! inside it (a hunk of repeated lines). The search resumes at the next line of every
+//! multi-line match to see those too: ambiguity is never missed.
+//!
+//! The bytes written come from [`Candidate::render`], so a match found by a tolerant
+//! level keeps the file's own bytes where the level says so, and added lines get the
+//! file's line ending. A hunk whose lines carry their own `\r` (a diff of a CRLF file)
+//! is written byte for byte when it matched exactly.
+
+use super::{Format, Hunk};
+use crate::diagnose::{self, Report};
+use crate::error::{EditError, EditResult, ErrorKind};
+use crate::locate::{self, in_file_ending, Candidate, Fix, Scope, Via};
+use crate::text::Text;
+use serde_json::{json, Value};
+use std::ops::Range;
+
+/// How many equal matches are collected before a hunk is called ambiguous.
+const LISTED: usize = 12;
+/// How many are collected when a line number can choose among them.
+const WITH_HINT: usize = 200;
+
+/// A hunk and how to name it in messages.
+pub struct HunkSite<'a> {
+    /// E.g. "hunk 2 of `*** Update File: src/a.py` (patch line 14)".
+    pub label: &'a str,
+    pub path: &'a str,
+    pub hunk: &'a Hunk,
+    pub format: Format,
+}
+
+/// Where a hunk landed and what it writes there.
+#[derive(Debug)]
+pub struct Placement {
+    /// Bytes of the text replaced (empty for a pure addition).
+    pub range: Range<usize>,
+    /// The bytes written in their place.
+    pub text: String,
+    /// How the old lines matched (None for a pure addition).
+    pub via: Option<Via>,
+    /// What the matching level corrected, for `warnings`.
+    pub notes: Vec<String>,
+    /// False for lines appended at the end without an anchor: the next hunk is still
+    /// searched from where this one started.
+    pub advances: bool,
+}
+
+/// Places `site.hunk` in `text`, searching from byte `from` (a line start).
+pub fn place(text: &Text, from: usize, site: &HunkSite) -> EditResult<Placement> {
+    let hunk = site.hunk;
+    let (start, after) = resolve_anchors(text, from, site)?;
+    if hunk.is_pure_addition() {
+        return place_addition(text, start, site);
+    }
+    let verbatim = hunk.carries_crs();
+    let old: Vec<&str> = hunk.old_lines().collect();
+    let eol = if verbatim {
+        "\n"
+    } else {
+        text.ending().as_str()
+    };
+    let joined = old.join(eol);
+    let terminated = format!("{joined}{eol}");
+    let scope = Scope {
+        range: start..text.len(),
+        label: after.clone(),
+    };
+
+    // (candidate, matched the file's unterminated last line)
+    let mut found: Vec<(Candidate, bool)> = Vec::new();
+    let mut level_notes = Vec::new();
+    let cap = if hunk.line_hint.is_some() {
+        WITH_HINT
+    } else {
+        LISTED
+    };
+    if !hunk.old_no_newline || text.ends_with_newline() {
+        let ends_at_eof = hunk.old_no_newline;
+        for c in line_matches(
+            text,
+            &terminated,
+            &scope,
+            ends_at_eof,
+            cap,
+            &mut level_notes,
+        ) {
+            found.push((c, false));
+        }
+    }
+    if !text.ends_with_newline() {
+        for c in line_matches(text, &joined, &scope, true, cap, &mut level_notes) {
+            found.push((c, true));
+        }
+    }
+    // The cascade's rule: the most exact level that found anything decides.
+    if let Some(best) = found.iter().map(|(c, _)| c.via).min() {
+        found.retain(|(c, _)| c.via == best);
+    }
+    if hunk.end_of_file {
+        let src = text.as_str();
+        found.retain(|(c, _)| src[c.range.end..].trim().is_empty());
+    }
+    found.sort_by_key(|(c, _)| c.range.start);
+    found.dedup_by_key(|(c, _)| c.range.start);
+
+    let (chosen, unterminated, choice_note) = match found.len() {
+        0 => return Err(mismatch(text, &terminated, &scope, site)),
+        1 => {
+            let (c, u) = found.remove(0);
+            (c, u, None)
+        }
+        _ => choose_by_hint(text, found, &scope, site)?,
+    };
+
+    let new: Vec<&str> = hunk.new_lines().collect();
+    let mut replacement = new.join("\n");
+    let at_end = chosen.range.end == text.len();
+    let newline_after = !new.is_empty()
+        && if unterminated {
+            hunk.old_no_newline && !hunk.new_no_newline
+        } else {
+            !(hunk.new_no_newline && at_end)
+        };
+    if newline_after {
+        replacement.push('\n');
+    }
+    let written = if verbatim && chosen.fix == Fix::Literal {
+        replacement
+    } else {
+        chosen.render(text, &replacement)?
+    };
+    let label = capitalized(site.label);
+    let mut notes: Vec<String> = level_notes
+        .into_iter()
+        .map(|n| format!("{label}: {n}"))
+        .collect();
+    notes.extend(choice_note);
+    Ok(Placement {
+        range: chosen.range.clone(),
+        text: written,
+        via: Some(chosen.via),
+        notes,
+        advances: true,
+    })
+}
+
+/// Applies the hunk's `@@` anchors from `from`; returns where the hunk's search starts
+/// and a label for that scope ("after the `@@ def f` anchor at line 12").
+fn resolve_anchors(
+    text: &Text,
+    from: usize,
+    site: &HunkSite,
+) -> EditResult<(usize, Option<String>)> {
+    let hunk = site.hunk;
+    let mut start = from;
+    let mut label = (from > 0).then(|| {
+        format!(
+            "lines {}-{} (after the previous hunk)",
+            text.line_of(from) + 1,
+            text.line_count()
+        )
+    });
+    let first_old = hunk.old_lines().next().map(str::trim);
+    for (k, anchor) in hunk.anchors.iter().enumerate() {
+        let scope = Scope {
+            range: start..text.len(),
+            label: label.clone(),
+        };
+        let found = locate::find(text, anchor, &scope, false);
+        let Some(c) = found.candidates.first() else {
+            return Err(anchor_missing(text, anchor, &scope, site));
+        };
+        let line = c.first_line(text);
+        // `@@ def f():` followed by ` def f():` names the hunk's own first line.
+        let last = k + 1 == hunk.anchors.len();
+        let next = if last && first_old == Some(anchor.trim()) {
+            line
+        } else {
+            line + 1
+        };
+        start = text.line_start(next);
+        label = Some(format!(
+            "lines {}-{} (after the `@@ {anchor}` anchor at line {})",
+            next + 1,
+            text.line_count(),
+            line + 1
+        ));
+    }
+    Ok((start, label))
+}
+
+/// A hunk of `+` lines only: after its anchor, at the end with `*** End of File` or
+/// without anchor (as Codex does), or where a unified diff's empty file or top says.
+fn place_addition(text: &Text, start: usize, site: &HunkSite) -> EditResult<Placement> {
+    let hunk = site.hunk;
+    let mut notes = Vec::new();
+    let (at, advances) = if hunk.end_of_file {
+        (text.len(), false)
+    } else if !hunk.anchors.is_empty() {
+        (start, true)
+    } else if site.format == Format::Unified {
+        match hunk.line_hint {
+            Some(0) => (0, true),
+            _ if text.is_empty() => (0, true),
+            Some(h) if h >= text.line_count() => (text.len(), false),
+            _ => {
+                return Err(EditError::new(
+                    ErrorKind::PatchContextMismatch,
+                    format!(
+                        "{} only adds lines and has no unchanged line to find its place by (line numbers in a diff are only hints). Nothing was changed. Send it with 2-3 unchanged context lines around the added ones (lines starting with ' '), then send the whole patch again.",
+                        capitalized(site.label)
+                    ),
+                ))
+            }
+        }
+    } else {
+        if !text.is_empty() {
+            notes.push(format!(
+                "{} has no context lines and no `@@` anchor, so its lines were added at the end of {}.",
+                capitalized(site.label),
+                site.path
+            ));
+        }
+        (text.len(), false)
+    };
+    let new: Vec<&str> = hunk.new_lines().collect();
+    let joined = new.join("\n");
+    let unterminated_end = at == text.len() && !text.ends_with_newline();
+    let mut block = if unterminated_end {
+        // Keep "no newline at end of file": the break goes before the new lines.
+        format!("\n{joined}")
+    } else if hunk.new_no_newline && at == text.len() {
+        joined
+    } else {
+        format!("{joined}\n")
+    };
+    if !hunk.carries_crs() {
+        block = in_file_ending(text, text.line_of(at).saturating_sub(1), &block);
+    }
+    Ok(Placement {
+        range: at..at,
+        text: block,
+        via: None,
+        notes,
+        advances,
+    })
+}
+
+/// Every match of `needle` in `scope` that starts at a line start (and, with
+/// `at_eof`, ends the text), including matches hidden inside other matches; at most
+/// `cap`. Notes from the matching levels are added to `notes`.
+fn line_matches(
+    text: &Text,
+    needle: &str,
+    scope: &Scope,
+    at_eof: bool,
+    cap: usize,
+    notes: &mut Vec<String>,
+) -> Vec<Candidate> {
+    let mut out: Vec<Candidate> = Vec::new();
+    let mut pos = scope.range.start;
+    while pos < scope.range.end {
+        let sub = Scope {
+            range: pos..scope.range.end,
+            label: scope.label.clone(),
+        };
+        let found = locate::find(text, needle, &sub, false);
+        for n in found.notes {
+            if !notes.contains(&n) {
+                notes.push(n);
+            }
+        }
+        let mut resume = None;
+        for c in found.candidates {
+            let line = text.line_of(c.range.start);
+            let aligned =
+                text.line_start(line) == c.range.start && (!at_eof || c.range.end == text.len());
+            if aligned && !out.iter().any(|o| o.range.start == c.range.start) {
+                out.push(c.clone());
+                if out.len() >= cap {
+                    return out;
+                }
+            }
+            let next_line = text.line_start(line + 1);
+            if next_line < c.range.end {
+                resume = Some(next_line);
+                break;
+            }
+        }
+        match resume {
+            Some(p) if p > pos => pos = p,
+            _ => break,
+        }
+    }
+    out
+}
+
+/// Several equal matches: a unified diff's line number picks the nearest; otherwise
+/// (or on a tie) the hunk is ambiguous.
+fn choose_by_hint(
+    text: &Text,
+    found: Vec<(Candidate, bool)>,
+    scope: &Scope,
+    site: &HunkSite,
+) -> EditResult<(Candidate, bool, Option<String>)> {
+    let lines: Vec<usize> = found.iter().map(|(c, _)| c.first_line(text) + 1).collect();
+    let Some(hint) = site.hunk.line_hint else {
+        return Err(ambiguous(text, &lines, scope, site, None));
+    };
+    let best = lines.iter().map(|l| l.abs_diff(hint)).min().unwrap_or(0);
+    let nearest: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].abs_diff(hint) == best)
+        .collect();
+    if nearest.len() != 1 {
+        return Err(ambiguous(text, &lines, scope, site, Some(hint)));
+    }
+    let pick = nearest[0];
+    let note = format!(
+        "{} matches {} places ({}); its line number {hint} chose line {}.",
+        capitalized(site.label),
+        lines.len(),
+        list(&lines),
+        lines[pick]
+    );
+    let (c, u) = found.into_iter().nth(pick).ok_or_else(|| {
+        EditError::invalid("internal: the chosen match disappeared; nothing was changed.")
+    })?;
+    Ok((c, u, Some(note)))
+}
+
+fn ambiguous(
+    text: &Text,
+    lines: &[usize],
+    scope: &Scope,
+    site: &HunkSite,
+    hint: Option<usize>,
+) -> EditError {
+    let tie = match hint {
+        Some(h) => format!(" Its line number {h} is equally near more than one of them."),
+        None => String::new(),
+    };
+    let more = if lines.len() >= LISTED {
+        " or more"
+    } else {
+        ""
+    };
+    EditError::new(
+        ErrorKind::Ambiguous,
+        format!(
+            "{} matches {}{more} places in {}{} (starting at {}): its context and '-' lines are not unique there.{tie} Nothing was changed. Add an `@@ <line>` anchor naming a line above the place you mean (its function or class line, copied from the file), or more unchanged context lines, and send the whole patch again.",
+            capitalized(site.label),
+            lines.len(),
+            site.path,
+            scope.describe(),
+            list(lines)
+        ),
+    )
+    .with_diagnostics(json!({
+        "path": site.path,
+        "patch_line": site.hunk.line,
+        "candidates": lines.iter().map(|l| json!({"line": l, "text": text.line(l - 1)})).collect::<Vec<Value>>(),
+    }))
+}
+
+/// The refusal for old lines that are not in the file: already applied, or the
+/// closest area and the differing lines.
+fn mismatch(text: &Text, needle: &str, scope: &Scope, site: &HunkSite) -> EditError {
+    let hunk = site.hunk;
+    let new: Vec<&str> = hunk.new_lines().collect();
+    let old: Vec<&str> = hunk.old_lines().collect();
+    // Only a hunk that adds lines can be recognised as applied: a pure deletion's
+    // remaining lines are in the file whether or not it was applied.
+    let adds = hunk.added_lines().any(|l| !l.trim().is_empty());
+    if adds && new != old {
+        let eol = text.ending().as_str();
+        let applied = format!("{}{eol}", new.join(eol));
+        let hits = locate::find_exact(text, &applied, scope);
+        if let [one] = hits.as_slice() {
+            let line = one.first_line(text) + 1;
+            return EditError::new(
+                ErrorKind::AlreadyApplied,
+                format!(
+                    "{} is not in {}, but the lines it would produce already are (line {line}): this patch looks applied already, probably by an earlier call. Nothing was changed. If more is needed, read the file near line {line} and send a new patch.",
+                    capitalized(site.label),
+                    site.path
+                ),
+            )
+            .with_diagnostics(json!({"path": site.path, "patch_line": hunk.line, "line": line}));
+        }
+    }
+    let what = format!("{} (its context and '-' lines)", site.label);
+    let subject = diagnose::Subject {
+        what: &what,
+        path: site.path,
+        tool: "apply_patch",
+    };
+    let mut err = Report::build(text, needle, scope).into_error(text, scope, &subject);
+    err.kind = ErrorKind::PatchContextMismatch;
+    err.message = format!(
+        "{} Nothing was changed: the patch applies all or nothing. Fix that hunk (or drop it) and send the whole patch again.",
+        capitalized(&err.message)
+    );
+    if let Value::Object(d) = &mut err.diagnostics {
+        d.insert("path".into(), json!(site.path));
+        d.insert("patch_line".into(), json!(hunk.line));
+    }
+    err
+}
+
+fn anchor_missing(text: &Text, anchor: &str, scope: &Scope, site: &HunkSite) -> EditError {
+    let report = Report::build(text, anchor, scope);
+    let closest = report
+        .closest
+        .as_ref()
+        .map(|c| {
+            format!(
+                " The most similar line is {}: {}.",
+                c.first + 1,
+                diagnose_quote(text.line(c.first))
+            )
+        })
+        .unwrap_or_default();
+    let mut diagnostics = report.diagnostics(text);
+    if let Value::Object(d) = &mut diagnostics {
+        d.insert("path".into(), json!(site.path));
+        d.insert("patch_line".into(), json!(site.hunk.line));
+        d.insert("anchor".into(), json!(anchor));
+    }
+    EditError::new(
+        ErrorKind::PatchContextMismatch,
+        format!(
+            "The `@@ {anchor}` anchor of {} does not occur in {}{}.{closest} Nothing was changed. An anchor is a line of the file above the change (its function or class line), copied exactly; fix it or drop it, and send the whole patch again.",
+            site.label,
+            site.path,
+            scope.describe()
+        ),
+    )
+    .with_diagnostics(diagnostics)
+}
+
+fn diagnose_quote(line: &str) -> String {
+    let shown: String = diagnose::visible(line.trim_end())
+        .chars()
+        .take(100)
+        .collect();
+    format!("`{shown}`")
+}
+
+/// "line 12" / "lines 12, 40 and 88".
+fn list(lines: &[usize]) -> String {
+    let s: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    match s.len() {
+        0 => String::new(),
+        1 => format!("line {}", s[0]),
+        k => format!("lines {} and {}", s[..k - 1].join(", "), s[k - 1]),
+    }
+}
+
+fn capitalized(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
