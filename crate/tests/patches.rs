@@ -97,6 +97,46 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
+
+    /// The same on files large enough that the diff is cut into stretches.
+    #[test]
+    fn reported_diff_of_a_large_file_applies_back(edits in prop::collection::vec((0usize..7000, 0u8..4, "[a-c{} ]{0,3}"), 1..14)) {
+        let old: String = (0..7000)
+            .map(|i| match i % 9 {
+                0 => "\n".to_string(),
+                4 => "}\n".to_string(),
+                _ => format!("  call_{}();\n", i % 50),
+            })
+            .collect();
+        let mut lines: Vec<String> = old.lines().map(str::to_string).collect();
+        for (at, kind, text) in edits {
+            let at = at.min(lines.len() - 1);
+            match kind {
+                0 => lines[at] = text,
+                1 => lines.insert(at, text),
+                2 => { lines.remove(at); }
+                _ => {
+                    let next = (at + 1).min(lines.len() - 1);
+                    lines.swap(at, next);
+                }
+            }
+        }
+        let new: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        prop_assume!(old != new);
+        let files = one_file("big.txt", &old);
+        let written = call(&files, "create_file", json!({"path": "big.txt", "content": new, "overwrite": true}));
+        prop_assert!(written.ok, "{}", written.headline());
+        let diff = written.files.as_ref().unwrap()[0].diff.clone();
+        prop_assert!(diff.len() < 20_000, "diff of {} bytes", diff.len());
+        let applied = call(&files, "apply_patch", json!({"patch": diff}));
+        prop_assert!(applied.ok, "refused: {}", applied.headline());
+        let change = &applied.files.as_ref().unwrap()[0];
+        prop_assert!(change.new_text.as_deref() == Some(new.as_str()));
+    }
+}
+
 fn patch_line() -> impl Strategy<Value = String> {
     prop_oneof![
         Just("*** Begin Patch".to_string()),

@@ -1206,7 +1206,7 @@ fn not_a_patch(all: &[Line], lines: &[Line]) -> EditError {
     let anchor: String = lines
         .iter()
         .map(|l| l.1.trim())
-        .find(|l| !l.is_empty())
+        .find(|l| !l.is_empty() && path.as_deref().is_none_or(|p| !l.contains(p)))
         .unwrap_or("<a line of the file above the change>")
         .chars()
         .take(80)

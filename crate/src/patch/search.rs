@@ -23,6 +23,7 @@ use crate::diagnose::{self, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::{self, in_file_ending, Candidate, Fix, Scope, Via};
 use crate::text::Text;
+use crate::tools::lines_label;
 use serde_json::{json, Value};
 use std::ops::Range;
 
@@ -259,7 +260,7 @@ fn place_addition(text: &Text, start: usize, site: &HunkSite) -> EditResult<Plac
 
 /// Every match of `needle` in `scope` that starts at a line start (and, with
 /// `at_eof`, ends the text), including matches hidden inside other matches; at most
-/// `cap`. Notes from the matching levels are added to `notes`.
+/// `cap`, in file order. Notes from the matching levels are added to `notes`.
 fn line_matches(
     text: &Text,
     needle: &str,
@@ -268,42 +269,96 @@ fn line_matches(
     cap: usize,
     notes: &mut Vec<String>,
 ) -> Vec<Candidate> {
-    let mut out: Vec<Candidate> = Vec::new();
-    let mut pos = scope.range.start;
-    while pos < scope.range.end {
-        let sub = Scope {
-            range: pos..scope.range.end,
-            label: scope.label.clone(),
-        };
-        let found = locate::find(text, needle, &sub, false);
-        for n in found.notes {
-            if !notes.contains(&n) {
-                notes.push(n);
-            }
-        }
-        let mut resume = None;
-        for c in found.candidates {
-            let line = text.line_of(c.range.start);
-            let aligned =
-                text.line_start(line) == c.range.start && (!at_eof || c.range.end == text.len());
-            if aligned && !out.iter().any(|o| o.range.start == c.range.start) {
-                out.push(c.clone());
-                if out.len() >= cap {
-                    return out;
-                }
-            }
-            let next_line = text.line_start(line + 1);
-            if next_line < c.range.end {
-                resume = Some(next_line);
-                break;
-            }
-        }
-        match resume {
-            Some(p) if p > pos => pos = p,
-            _ => break,
+    let mut search = Collect {
+        text,
+        needle,
+        needle_lines: needle.matches('\n').count() + 1,
+        scope_end: scope.range.end,
+        at_eof,
+        cap,
+        notes,
+        out: Vec::new(),
+    };
+    let found = locate::find(text, needle, scope, false);
+    search.note(found.notes);
+    for c in &found.candidates {
+        search.take(c);
+        search.hidden_in(c);
+        if search.full() {
+            break;
         }
     }
+    let mut out = search.out;
+    out.sort_by_key(|c| c.range.start);
+    out.dedup_by_key(|c| c.range.start);
     out
+}
+
+/// The state of [`line_matches`].
+struct Collect<'s, 't> {
+    text: &'s Text<'t>,
+    needle: &'s str,
+    needle_lines: usize,
+    scope_end: usize,
+    at_eof: bool,
+    cap: usize,
+    notes: &'s mut Vec<String>,
+    out: Vec<Candidate>,
+}
+
+impl Collect<'_, '_> {
+    fn full(&self) -> bool {
+        self.out.len() >= self.cap
+    }
+
+    fn note(&mut self, notes: Vec<String>) {
+        for n in notes {
+            if !self.notes.contains(&n) {
+                self.notes.push(n);
+            }
+        }
+    }
+
+    /// Keeps `c` if it is on whole lines.
+    fn take(&mut self, c: &Candidate) {
+        let line = self.text.line_of(c.range.start);
+        let aligned = self.text.line_start(line) == c.range.start
+            && (!self.at_eof || c.range.end == self.text.len());
+        if aligned && !self.full() {
+            self.out.push(c.clone());
+        }
+    }
+
+    /// Matches that start on a later line inside `c` (`find` skips overlapping ones).
+    /// The window searched reaches as far past `c` as the needle is long.
+    fn hidden_in(&mut self, c: &Candidate) {
+        let text = self.text;
+        let mut pos = text.line_start(text.line_of(c.range.start) + 1);
+        let window_end = text
+            .line_start(text.line_of(c.range.end) + self.needle_lines + 1)
+            .min(self.scope_end);
+        while pos < c.range.end && pos < window_end && !self.full() {
+            let window = Scope {
+                range: pos..window_end,
+                label: None,
+            };
+            let found = locate::find(text, self.needle, &window, false);
+            self.note(found.notes);
+            let Some(h) = found
+                .candidates
+                .first()
+                .filter(|h| h.range.start < c.range.end)
+            else {
+                return;
+            };
+            self.take(h);
+            let next = text.line_start(text.line_of(h.range.start) + 1);
+            if next <= pos {
+                return;
+            }
+            pos = next;
+        }
+    }
 }
 
 /// Several equal matches: a unified diff's line number picks the nearest; otherwise
@@ -355,10 +410,14 @@ fn ambiguous(
     } else {
         ""
     };
+    let fix = match site.format {
+        Format::V4a => "Add an `@@ <line>` anchor naming a line above the place you mean (its function or class line, copied from the file), or more unchanged context lines,",
+        Format::Unified => "Add more unchanged context lines around the change (or send it as a V4A patch with an `@@ <function line>` anchor),",
+    };
     EditError::new(
         ErrorKind::Ambiguous,
         format!(
-            "{} matches {}{more} places in {}{} (starting at {}): its context and '-' lines are not unique there.{tie} Nothing was changed. Add an `@@ <line>` anchor naming a line above the place you mean (its function or class line, copied from the file), or more unchanged context lines, and send the whole patch again.",
+            "{} matches {}{more} places in {}{} (starting at {}): its context and '-' lines are not unique there.{tie} Nothing was changed. {fix} and send the whole patch again.",
             capitalized(site.label),
             lines.len(),
             site.path,
@@ -399,23 +458,66 @@ fn mismatch(text: &Text, needle: &str, scope: &Scope, site: &HunkSite) -> EditEr
             .with_diagnostics(json!({"path": site.path, "patch_line": hunk.line, "line": line}));
         }
     }
-    let what = format!("{} (its context and '-' lines)", site.label);
-    let subject = diagnose::Subject {
-        what: &what,
-        path: site.path,
-        tool: "apply_patch",
-    };
-    let mut err = Report::build(text, needle, scope).into_error(text, scope, &subject);
-    err.kind = ErrorKind::PatchContextMismatch;
-    err.message = format!(
-        "{} Nothing was changed: the patch applies all or nothing. Fix that hunk (or drop it) and send the whole patch again.",
-        capitalized(&err.message)
+    let report = Report::build(text, needle, scope);
+    let mut diagnostics = report.diagnostics(text);
+    let mut msg = format!(
+        "{} was not found in {}{}.",
+        capitalized(site.label),
+        site.path,
+        scope.describe()
     );
-    if let Value::Object(d) = &mut err.diagnostics {
+    if let Some(div) = diagnostics["longest_matching_run"]["diverges"].as_object() {
+        msg.push_str(&format!(
+            " Its old line {} differs from line {} of the file: expected `{}`, found `{}`.",
+            div["needle_line"],
+            div["line"],
+            shorten(div["expected"].as_str().unwrap_or("")),
+            shorten(div["found"].as_str().unwrap_or(""))
+        ));
+    }
+    let read = match &report.closest {
+        Some(c) => {
+            if report.whitespace_only(text) {
+                msg.push_str(&format!(
+                    " {} match except for whitespace (diagnostics.lines shows where).",
+                    capitalized(&lines_label(c.first, (c.first + c.len).saturating_sub(1)))
+                ));
+            } else {
+                msg.push_str(&format!(
+                    " Closest area: {} (similarity {:.2}); diagnostics.lines shows each differing line.",
+                    lines_label(c.first, (c.first + c.len).saturating_sub(1)),
+                    c.score
+                ));
+            }
+            let from = c.first.saturating_sub(2) + 1;
+            let to = (c.first + c.len + 2).min(text.line_count());
+            format!(
+                "read_lines {{path: \"{}\", start_line: {from}, end_line: {to}}}",
+                site.path
+            )
+        }
+        None => {
+            msg.push_str(" Nothing similar is in the file.");
+            format!("get_document {{path: \"{}\"}}", site.path)
+        }
+    };
+    msg.push_str(&format!(
+        " Nothing was changed. Copy the hunk's ' ' and '-' lines exactly from {read} and send the whole patch again."
+    ));
+    if let Value::Object(d) = &mut diagnostics {
         d.insert("path".into(), json!(site.path));
         d.insert("patch_line".into(), json!(hunk.line));
     }
-    err
+    EditError::new(ErrorKind::PatchContextMismatch, msg).with_diagnostics(diagnostics)
+}
+
+fn shorten(s: &str) -> String {
+    let shown: String = s.trim_end().chars().take(100).collect();
+    if s.trim_end().chars().count() > 100 {
+        format!("{shown}…")
+    } else {
+        shown
+    }
 }
 
 fn anchor_missing(text: &Text, anchor: &str, scope: &Scope, site: &HunkSite) -> EditError {

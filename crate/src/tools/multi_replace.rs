@@ -88,8 +88,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     // before the batch (later items on a file see it changed by earlier ones).
     let prepared: Vec<EditResult<Args>> = items
         .iter()
-        .enumerate()
-        .map(|(i, item)| prepare(ctx, i + 1, item, default_path))
+        .map(|item| prepare(ctx, item, default_path))
         .collect();
 
     let mut written: HashMap<String, Vec<Region>> = HashMap::new();
@@ -100,7 +99,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             Ok(a) => run_item(ctx, number, &a, &mut written),
             Err(e) => Item {
                 number,
-                path: None,
+                path: item_path(&items[i], default_path),
                 result: Err(e),
             },
         };
@@ -199,17 +198,11 @@ struct Region {
     item: usize,
 }
 
-/// Parses item `number` with str_replace's spec and checks its expected_version.
-fn prepare(
-    ctx: &mut Ctx,
-    number: usize,
-    item: &Value,
-    default_path: Option<&str>,
-) -> EditResult<Args> {
-    let in_item = |e: EditError| prefixed(e, number);
+/// Parses an item with str_replace's spec and checks its expected_version.
+fn prepare(ctx: &mut Ctx, item: &Value, default_path: Option<&str>) -> EditResult<Args> {
     let Value::Object(obj) = item else {
         return Err(EditError::invalid(format!(
-            "Replacement {number} is {}, but each replacement is an object {{\"path\": …, \"old_str\": …, \"new_str\": …}}.",
+            "it is {}, but each replacement is an object {{\"path\": …, \"old_str\": …, \"new_str\": …}}.",
             describe_value(item)
         )));
     };
@@ -219,23 +212,33 @@ fn prepare(
             obj.insert("path".into(), Value::String(p.to_string()));
         }
     }
-    let args = Args::parse(&str_replace::SPEC, &obj).map_err(in_item)?;
+    let args = Args::parse(&str_replace::SPEC, &obj)?;
     if args.flag("dry_run") {
-        return Err(in_item(EditError::invalid(
+        return Err(EditError::invalid(
             "dry_run applies to the whole batch: pass it next to `replacements`, not inside an item.",
-        )));
+        ));
     }
     let Some(expected) = args.opt_str("expected_version") else {
         return Ok(args);
     };
-    let path = path_arg(args.str("path")).map_err(in_item)?;
-    let text = ctx.ws.read(&path).map_err(in_item)?;
-    check_version(&path, &text, expected).map_err(in_item)?;
+    let path = path_arg(args.str("path"))?;
+    let text = ctx.ws.read(&path)?;
+    check_version(&path, &text, expected)?;
     // Checked; the item then runs on whatever the earlier items left.
     obj.retain(|k, _| {
         resolve_name(&str_replace::SPEC, k).map(|p| p.name) != Some("expected_version")
     });
-    Args::parse(&str_replace::SPEC, &obj).map_err(in_item)
+    Args::parse(&str_replace::SPEC, &obj)
+}
+
+/// The path an item names (for messages about an item that could not be parsed).
+fn item_path(item: &Value, default_path: Option<&str>) -> Option<String> {
+    let obj = item.as_object()?;
+    obj.iter()
+        .find(|(k, _)| resolve_name(&str_replace::SPEC, k).is_some_and(|p| p.name == "path"))
+        .and_then(|(_, v)| v.as_str())
+        .or(default_path)
+        .map(str::to_string)
 }
 
 /// Whether `obj` has a key naming str_replace's parameter `name`.
@@ -291,7 +294,7 @@ fn run_item(
             Item {
                 number,
                 path,
-                result: Err(prefixed(e, number)),
+                result: Err(e),
             }
         }
     }
@@ -361,13 +364,6 @@ fn overlap_error(path: &str, before: &str, span: Range<usize>, region: &Region) 
     }))
 }
 
-fn prefixed(mut e: EditError, number: usize) -> EditError {
-    if !e.message.starts_with("Replacement ") {
-        e.message = format!("Replacement {number}: {}", e.message);
-    }
-    e
-}
-
 /// The refusal of a batch: every failed item, with its own kind, message and
 /// diagnostics; the kind of the first failure is the batch's.
 fn batch_error(failed: &[&Item], total: usize, atomic: bool, results: Vec<Value>) -> EditError {
@@ -377,18 +373,41 @@ fn batch_error(failed: &[&Item], total: usize, atomic: bool, results: Vec<Value>
         .as_ref()
         .err()
         .map_or(ErrorKind::InvalidArguments, |e| e.kind);
-    let details: Vec<String> = failed
-        .iter()
-        .filter_map(|f| f.result.as_ref().err().map(|e| e.message.clone()))
-        .collect();
-    let numbers: Vec<String> = failed.iter().map(|f| f.number.to_string()).collect();
+    let on = |f: &Item| {
+        f.path
+            .as_ref()
+            .map(|p| format!(" ({p})"))
+            .unwrap_or_default()
+    };
     let head = if failed.len() == 1 {
-        format!("Replacement {} of {total} failed.", first.number)
-    } else {
+        let e = first
+            .result
+            .as_ref()
+            .err()
+            .map_or("", |e| e.message.as_str());
         format!(
-            "{} of {total} replacements failed (replacements {}).",
+            "Replacement {} of {total}{} failed: {e}",
+            first.number,
+            on(first)
+        )
+    } else {
+        let details: Vec<String> = failed
+            .iter()
+            .filter_map(|f| {
+                let e = f.result.as_ref().err()?;
+                Some(format!(
+                    "Replacement {}{} failed ({}): {}",
+                    f.number,
+                    on(f),
+                    e.kind,
+                    e.message
+                ))
+            })
+            .collect();
+        format!(
+            "{} of {total} replacements failed. {}",
             failed.len(),
-            numbers.join(", ")
+            details.join(" ")
         )
     };
     let tail = if atomic {
@@ -408,7 +427,7 @@ fn batch_error(failed: &[&Item], total: usize, atomic: bool, results: Vec<Value>
             })
         })
         .collect();
-    EditError::new(kind, format!("{head} {}{tail}", details.join(" ")))
+    EditError::new(kind, format!("{head}{tail}"))
         .with_diagnostics(json!({"failed": failures, "results": results}))
 }
 
