@@ -256,9 +256,28 @@ fn detect(lines: &[Line]) -> Detected {
 fn v4a(lines: &[Line], notes: &mut Notes) -> EditResult<Vec<FileOp>> {
     let (begin_line, begin) = lines[0];
     notes.padded_if(begin_line, begin, BEGIN);
-    let last = lines.len() - 1;
+    let mut last = lines.len() - 1;
     if last == 0 || lines[last].1.trim() != END {
         // (A line with one leading space is a context line quoting the marker.)
+        let end_marker =
+            |l: &&Line| l.1.trim() == END && (!l.1.starts_with(' ') || l.1.starts_with("  "));
+        if let Some(k) = lines.iter().position(|l| end_marker(&l)) {
+            // The closing half of a wrapper whose opening half was lost on the way.
+            let closers: Vec<&str> = lines[k + 1..].iter().map(|l| l.1.trim()).collect();
+            if let [closer] = closers.as_slice() {
+                if is_fence_close(closer) {
+                    notes.fence = true;
+                    last = k;
+                } else if closer.len() >= 2
+                    && closer.chars().all(|c| c.is_ascii_uppercase() || c == '_')
+                {
+                    notes.heredoc = true;
+                    last = k;
+                }
+            }
+        }
+    }
+    if last == 0 || lines[last].1.trim() != END {
         let end_marker =
             |l: &&Line| l.1.trim() == END && (!l.1.starts_with(' ') || l.1.starts_with("  "));
         if let Some(k) = lines.iter().position(|l| end_marker(&l)) {

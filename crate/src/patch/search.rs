@@ -64,6 +64,9 @@ pub fn place(text: &Text, from: usize, site: &HunkSite) -> EditResult<Placement>
     if hunk.is_pure_addition() {
         return place_addition(text, start, site);
     }
+    if text.is_empty() && hunk.old_lines().all(|l| l.trim().is_empty()) {
+        return fill_empty(text, site);
+    }
     let verbatim = hunk.carries_crs();
     let old: Vec<&str> = hunk.old_lines().collect();
     let eol = if verbatim {
@@ -178,11 +181,20 @@ fn resolve_anchors(
             range: start..text.len(),
             label: label.clone(),
         };
-        let found = locate::find(text, anchor, &scope, false);
-        let Some(c) = found.candidates.first() else {
-            return Err(anchor_missing(text, anchor, &scope, site));
+        // The cascade's first level is byte-exact and its first candidate the earliest:
+        // look for that one occurrence directly instead of collecting every occurrence
+        // to the end of a large file, and run the cascade only when there is none.
+        let hay = &text.as_str().as_bytes()[start..];
+        let line = match memchr::memmem::find(hay, anchor.as_bytes()) {
+            Some(i) => text.line_of(start + i),
+            None => {
+                let found = locate::find(text, anchor, &scope, false);
+                let Some(c) = found.candidates.first() else {
+                    return Err(anchor_missing(text, anchor, &scope, site));
+                };
+                c.first_line(text)
+            }
         };
-        let line = c.first_line(text);
         // `@@ def f():` followed by ` def f():` names the hunk's own first line.
         let last = k + 1 == hunk.anchors.len();
         let next = if last && first_old == Some(anchor.trim()) {
@@ -255,6 +267,26 @@ fn place_addition(text: &Text, start: usize, site: &HunkSite) -> EditResult<Plac
         via: None,
         notes,
         advances,
+    })
+}
+
+/// A hunk on an empty file whose old lines are all blank (models often quote an empty
+/// file as one blank line): its added lines become the file.
+fn fill_empty(text: &Text, site: &HunkSite) -> EditResult<Placement> {
+    let added: Vec<&str> = site.hunk.added_lines().collect();
+    let mut block = added.join("\n");
+    if !added.is_empty() && !site.hunk.new_no_newline {
+        block.push('\n');
+    }
+    Ok(Placement {
+        range: 0..0,
+        text: in_file_ending(text, 0, &block),
+        via: None,
+        notes: vec![format!(
+            "{} is empty; {}'s blank ' '/'-' lines were ignored and its '+' lines written.",
+            site.path, site.label
+        )],
+        advances: true,
     })
 }
 

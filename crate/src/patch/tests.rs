@@ -280,3 +280,19 @@ fn unified_no_newline_markers() {
     };
     assert!(hunks[0].old_no_newline && !hunks[0].new_no_newline);
 }
+
+#[test]
+fn a_lone_closing_wrapper_after_end_patch_is_dropped() {
+    let body = "*** Begin Patch\n*** Update File: a\n-x\n+y\n*** End Patch\n";
+    for (tail, warning) in [("EOF\n", "heredoc"), ("```\n", "code fence")] {
+        let parsed = parse(&format!("{body}{tail}")).unwrap_or_else(|e| panic!("{tail:?}: {e}"));
+        assert!(
+            parsed.warnings.iter().any(|w| w.contains(warning)),
+            "{:?}",
+            parsed.warnings
+        );
+    }
+    let prose = parse(&format!("{body}Done.\n")).unwrap_err();
+    assert_eq!(prose.kind, ErrorKind::PatchParse);
+    assert!(prose.message.contains("after `*** End Patch`"));
+}
