@@ -125,6 +125,8 @@ fn split(text: &str) -> Vec<Line<'_>> {
         .collect()
 }
 
+/// Drops blank lines around the patch. At the end, a line of one space and more is
+/// kept: it is a blank context line (the last context line of a diff often is).
 fn trim_blank<'l, 'a>(lines: &'l [Line<'a>]) -> &'l [Line<'a>] {
     let start = lines
         .iter()
@@ -132,7 +134,7 @@ fn trim_blank<'l, 'a>(lines: &'l [Line<'a>]) -> &'l [Line<'a>] {
         .unwrap_or(lines.len());
     let end = lines
         .iter()
-        .rposition(|l| !l.1.trim().is_empty())
+        .rposition(|l| !l.1.trim().is_empty() || l.1.starts_with(' '))
         .map_or(start, |i| i + 1);
     &lines[start..end.max(start)]
 }

@@ -296,3 +296,13 @@ fn a_lone_closing_wrapper_after_end_patch_is_dropped() {
     assert_eq!(prose.kind, ErrorKind::PatchParse);
     assert!(prose.message.contains("after `*** End Patch`"));
 }
+
+#[test]
+fn a_final_blank_context_line_is_kept() {
+    let parsed = parse("--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n \n").unwrap();
+    assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
+    let FileOp::Update { hunks, .. } = &parsed.patch.ops[0] else {
+        panic!()
+    };
+    assert_eq!(hunks[0].lines.last(), Some(&(Sign::Context, String::new())));
+}
