@@ -403,3 +403,118 @@ fn stats_file_carries_history_across_runs() {
         "get_edit_stats itself is not recorded"
     );
 }
+
+#[test]
+fn a_patch_adds_updates_deletes_and_moves_files_on_disk_together() {
+    let p = Project::new("patch");
+    p.file("src/app.py", "def main():\n    retries = 3\n    run()\n");
+    p.file("legacy.py", "old = True\n");
+    p.file("notes/todo.txt", "one\n");
+    let patch = "*** Begin Patch\n\
+*** Add File: src/util.py\n+def helper():\n+    return 1\n\
+*** Update File: src/app.py\n@@ def main():\n-    retries = 3\n+    retries = 5\n     run()\n\
+*** Delete File: legacy.py\n\
+*** Update File: notes/todo.txt\n*** Move to: docs/todo.txt\n@@\n-one\n+one\n+two\n\
+*** End Patch\n";
+    let (code, out) = p.tool("apply_patch", json!({"patch": patch}));
+    assert_eq!(code, 0, "{out:#}");
+    assert_eq!(p.read("src/util.py"), "def helper():\n    return 1\n");
+    assert_eq!(
+        p.read("src/app.py"),
+        "def main():\n    retries = 5\n    run()\n"
+    );
+    assert!(!p.dir.join("legacy.py").exists());
+    assert!(!p.dir.join("notes/todo.txt").exists());
+    assert_eq!(p.read("docs/todo.txt"), "one\ntwo\n");
+}
+
+#[test]
+fn a_refused_batch_leaves_every_file_byte_identical() {
+    let p = Project::new("batch");
+    p.file("a.py", "x = 1\r\n");
+    p.file("b.py", "\u{feff}y = 2");
+    let before_a = fs::read(p.dir.join("a.py")).unwrap();
+    let before_b = fs::read(p.dir.join("b.py")).unwrap();
+    let (code, out) = p.tool(
+        "multi_replace",
+        json!({"replacements": [
+            {"path": "a.py", "old_str": "x = 1", "new_str": "x = 10"},
+            {"path": "b.py", "old_str": "y = 3", "new_str": "y = 30"}]}),
+    );
+    assert_eq!(code, 1, "{out:#}");
+    assert_eq!(out["error"]["kind"], "no_match");
+    assert_eq!(fs::read(p.dir.join("a.py")).unwrap(), before_a);
+    assert_eq!(fs::read(p.dir.join("b.py")).unwrap(), before_b);
+    // The same patch with a failing second hunk: nothing written either.
+    let patch = "*** Begin Patch\n*** Update File: a.py\n-x = 1\n+x = 11\n*** Update File: b.py\n-y = 9\n+y = 99\n*** End Patch\n";
+    let (code, out) = p.tool("apply_patch", json!({"patch": patch}));
+    assert_eq!(
+        (code, out["error"]["kind"].as_str()),
+        (1, Some("patch_context_mismatch"))
+    );
+    assert_eq!(fs::read(p.dir.join("a.py")).unwrap(), before_a);
+    assert!(leftovers(&p.dir).is_empty());
+}
+
+/// Makes renaming `path` fail: the immutable attribute (which stops root too), or a
+/// read-only parent directory for other users. Returns the undo, or None if neither
+/// is possible here.
+#[cfg(unix)]
+fn make_unrenamable(path: &Path) -> Option<Box<dyn Fn()>> {
+    use std::os::unix::fs::PermissionsExt;
+    let chattr = |flag: &str| {
+        Command::new("chattr")
+            .arg(flag)
+            .arg(path)
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if chattr("+i") {
+        let owned = path.to_path_buf();
+        return Some(Box::new(move || {
+            let _ = Command::new("chattr").arg("-i").arg(&owned).status();
+        }));
+    }
+    let dir = path.parent()?.to_path_buf();
+    fs::set_permissions(&dir, fs::Permissions::from_mode(0o555)).ok()?;
+    let probe = dir.join(".probe");
+    if fs::write(&probe, "").is_ok() {
+        let _ = fs::remove_file(probe);
+        let _ = fs::set_permissions(&dir, fs::Permissions::from_mode(0o755));
+        return None;
+    }
+    Some(Box::new(move || {
+        let _ = fs::set_permissions(&dir, fs::Permissions::from_mode(0o755));
+    }))
+}
+
+#[cfg(unix)]
+#[test]
+fn a_write_that_fails_midway_is_rolled_back_and_reported() {
+    let p = Project::new("rollback");
+    p.file("a/one.txt", "1\n");
+    p.file("b/two.txt", "2\n");
+    let Some(undo) = make_unrenamable(&p.dir.join("b/two.txt")) else {
+        eprintln!("skipped: cannot make a file unrenamable on this file system");
+        return;
+    };
+    let (code, out) = p.tool(
+        "multi_replace",
+        json!({"replacements": [
+            {"path": "a/one.txt", "old_str": "1", "new_str": "one"},
+            {"path": "b/two.txt", "old_str": "2", "new_str": "two"}]}),
+    );
+    undo();
+    assert_eq!(
+        (code, out["error"]["kind"].as_str()),
+        (1, Some("write_failed")),
+        "{out:#}"
+    );
+    assert_eq!(
+        p.read("a/one.txt"),
+        "1\n",
+        "the first file was swapped back"
+    );
+    assert_eq!(p.read("b/two.txt"), "2\n");
+    assert!(leftovers(&p.dir.join("a")).is_empty() && leftovers(&p.dir.join("b")).is_empty());
+}

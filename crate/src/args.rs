@@ -192,7 +192,8 @@ impl Args {
     }
 }
 
-fn resolve_name(spec: &'static ToolSpec, key: &str) -> Option<&'static Param> {
+/// The parameter `key` names in `spec` (its name, an alias, or their camelCase).
+pub fn resolve_name(spec: &'static ToolSpec, key: &str) -> Option<&'static Param> {
     let snake = to_snake_case(key);
     spec.params.iter().find(|p| {
         p.name == key || p.name == snake || p.aliases.iter().any(|a| *a == key || *a == snake)

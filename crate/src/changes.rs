@@ -6,8 +6,11 @@
 //!
 //! Speed matters on large files: the common prefix and suffix are skipped with slice
 //! comparisons first (a one-line change in a 4 MB file never line-diffs the rest), and
-//! only the differing middle goes to `similar`. A middle too large to diff cheaply is
-//! reported as one replaced block, which is still a correct diff.
+//! only the differing middle goes to `similar`. A large middle (changes far apart, as
+//! from a multi-hunk patch or a batch) is first cut by a linear scan into equal runs and
+//! differing stretches, re-synchronising after each difference on a few equal lines;
+//! only the stretches are line-diffed. A stretch too large to diff cheaply is reported
+//! as one replaced block, which is still a correct diff.
 
 use crate::result::{Edit, FileChange, Range};
 use crate::text::{count_lines, version_of, PointCursor};
@@ -18,8 +21,17 @@ use std::sync::Arc;
 /// Lines of context around each hunk in `diff`.
 const CONTEXT: usize = 3;
 
-/// Above this many (old × new) middle lines, skip the line diff (Myers is O(N·D)).
+/// Above this many (old × new) lines, a stretch is not line-diffed whole (Myers is
+/// O(N·D)).
 const MAX_DIFF_PRODUCT: usize = 40_000_000;
+
+/// How far (in lines, on each side) the scan looks to re-synchronise after a
+/// difference; the window starts small and doubles up to this.
+const RESYNC_WINDOW: usize = 4_096;
+
+/// Equal lines that end a differing stretch: enough that the hunks on either side
+/// keep their full context without touching.
+const RESYNC_RUN: usize = 2 * CONTEXT + 1;
 
 /// Describes one changed file for the result, taking over its new text.
 pub fn describe(change: Changed) -> FileChange {
@@ -40,7 +52,8 @@ pub fn describe(change: Changed) -> FileChange {
     let version = change.current.as_deref().map(|t| version_of(t));
     let created = change.original.is_none() && change.current.is_some();
     let deleted = change.current.is_none() && change.moved_to.is_none();
-    // The session holds the only reference by now, so this moves rather than copies.
+    // For a move, `current` is the text at the destination. The overlay is gone by
+    // now, so the text is moved rather than copied.
     let new_text = change
         .current
         .map(|t| Arc::try_unwrap(t).unwrap_or_else(|shared| shared.as_ref().clone()));
@@ -68,51 +81,206 @@ pub fn diff_and_edits(
     let (prefix, old_mid_end, new_mid_end) = line_aligned_common_ends(old, new);
     let old_mid = &old[prefix..old_mid_end];
     let new_mid = &new[prefix..new_mid_end];
-    let old_lines = split_keep_ends(old_mid);
-    let new_lines = split_keep_ends(new_mid);
     // The prefix ends at a line start, so its newlines count the lines before it.
-    let line_offset = memchr::memchr_iter(b'\n', &old.as_bytes()[..prefix]).count();
-
-    let ops: Vec<Op> = if old_lines.len().saturating_mul(new_lines.len()) > MAX_DIFF_PRODUCT {
-        vec![Op {
-            equal: false,
-            old: 0..old_lines.len(),
-            new: 0..new_lines.len(),
-        }]
-    } else {
-        sequential_ops(&capture_diff_slices(
-            Algorithm::Myers,
-            &old_lines,
-            &new_lines,
-        ))
-    };
+    let line_offset = count_breaks(&old[..prefix]);
+    let mut cursor = PointCursor::new(old);
 
     let mut edits = Vec::new();
-    let mut cursor = PointCursor::new(old);
-    let mut old_pos = prefix; // byte offset in `old` of old_lines[i]
-    let mut old_offsets = Vec::with_capacity(old_lines.len() + 1);
-    for l in &old_lines {
+    let mut hunks = String::new();
+    // Lines of each middle before the current stretch.
+    let (mut old_before, mut new_before) = (0, 0);
+    let (mut old_at, mut new_at) = (0, 0);
+    for stretch in stretches(old_mid, new_mid) {
+        old_before += count_breaks(&old_mid[old_at..stretch.old.start]);
+        new_before += count_breaks(&new_mid[new_at..stretch.new.start]);
+        (old_at, new_at) = (stretch.old.start, stretch.new.start);
+        let old_lines = split_keep_ends(&old_mid[stretch.old.clone()]);
+        let new_lines = split_keep_ends(&new_mid[stretch.new.clone()]);
+        let ops = line_ops(&old_lines, &new_lines);
+        let mut old_pos = prefix + stretch.old.start; // byte offset in `old` of old_lines[i]
+        let mut old_offsets = Vec::with_capacity(old_lines.len() + 1);
+        for l in &old_lines {
+            old_offsets.push(old_pos);
+            old_pos += l.len();
+        }
         old_offsets.push(old_pos);
-        old_pos += l.len();
-    }
-    old_offsets.push(old_pos);
-    for op in ops.iter().filter(|op| !op.equal) {
-        let start = old_offsets[op.old.start];
-        let end = old_offsets[op.old.end];
-        let text: String = new_lines[op.new.clone()].concat();
-        push_minimal_edit(&mut edits, &mut cursor, old, start, end, &text);
+        for op in ops.iter().filter(|op| !op.equal) {
+            let start = old_offsets[op.old.start];
+            let end = old_offsets[op.old.end];
+            let text: String = new_lines[op.new.clone()].concat();
+            push_minimal_edit(&mut edits, &mut cursor, old, start, end, &text);
+        }
+        render_hunks(
+            &mut hunks,
+            &ops,
+            &old_lines,
+            &new_lines,
+            line_offset + old_before,
+            line_offset + new_before,
+        );
     }
     merge_adjacent(&mut edits);
 
-    let diff = render_unified(
-        &ops,
-        &old_lines,
-        &new_lines,
-        line_offset,
-        old_label,
-        new_label,
-    );
+    let diff = if hunks.is_empty() {
+        String::new()
+    } else {
+        format!("--- {old_label}\n+++ {new_label}\n{hunks}")
+    };
     (diff, edits)
+}
+
+/// A differing part of the two middles (byte ranges on whole lines, context included).
+struct Stretch {
+    old: std::ops::Range<usize>,
+    new: std::ops::Range<usize>,
+}
+
+/// Cuts the middles into stretches to line-diff separately. A middle small enough to
+/// diff whole is one stretch. A larger one is scanned: equal bytes are skipped with
+/// slice comparisons, and after each difference the scan looks for the nearest place
+/// where [`RESYNC_RUN`] lines agree again; the stretch in between, with [`CONTEXT`]
+/// lines on each side, is diffed alone. Stretches never share context lines.
+fn stretches(old: &str, new: &str) -> Vec<Stretch> {
+    let whole = Stretch {
+        old: 0..old.len(),
+        new: 0..new.len(),
+    };
+    if count_lines(old).saturating_mul(count_lines(new)) <= MAX_DIFF_PRODUCT {
+        return vec![whole];
+    }
+    let (a, b) = (old.as_bytes(), new.as_bytes());
+    let mut out: Vec<Stretch> = Vec::new();
+    let (mut po, mut pn) = (0, 0);
+    loop {
+        let k = common_prefix_len(&a[po..], &b[pn..]);
+        if po + k == a.len() && pn + k == b.len() {
+            break;
+        }
+        // Back to the start of the line where they differ.
+        let k = a[po..po + k]
+            .iter()
+            .rposition(|&c| c == b'\n')
+            .map_or(0, |i| i + 1);
+        let (so, sn) = (po + k, pn + k);
+        let (eo, en, done) = match resync(&old[so..], &new[sn..]) {
+            Some((o, n)) => (so + o, sn + n, false),
+            None => (a.len(), b.len(), true),
+        };
+        let start_o = back_lines(a, so, CONTEXT).max(po.min(so));
+        let start_n = sn - (so - start_o);
+        let end_o = forward_lines(a, eo, CONTEXT);
+        let end_n = en + (end_o - eo);
+        out.push(Stretch {
+            old: start_o..end_o,
+            new: start_n..end_n,
+        });
+        if done {
+            break;
+        }
+        (po, pn) = (eo, en);
+    }
+    if out.is_empty() {
+        out.push(whole);
+    }
+    out
+}
+
+/// Byte lengths (from the starts of `old` and `new`) of the nearest place where
+/// [`RESYNC_RUN`] lines agree, or both texts end; None when not within the window.
+fn resync(old: &str, new: &str) -> Option<(usize, usize)> {
+    let mut window = 64;
+    loop {
+        let ol = split_keep_ends_max(old, window);
+        let nl = split_keep_ends_max(new, window);
+        let old_all = ol.iter().map(|l| l.len()).sum::<usize>() == old.len();
+        let new_all = nl.iter().map(|l| l.len()).sum::<usize>() == new.len();
+        if let Some((i, j)) = resync_lines(&ol, &nl, old_all, new_all) {
+            let bytes = |lines: &[&str], n: usize| lines[..n].iter().map(|l| l.len()).sum();
+            return Some((bytes(&ol, i), bytes(&nl, j)));
+        }
+        if (old_all && new_all) || window >= RESYNC_WINDOW {
+            return None;
+        }
+        window *= 2;
+    }
+}
+
+/// The nearest (fewest lines skipped on both sides) `(i, j)`, other than `(0, 0)`,
+/// where [`RESYNC_RUN`] lines of `old` and `new` agree, or both end (`*_all`: the
+/// slices hold the texts to their end).
+fn resync_lines(
+    old: &[&str],
+    new: &[&str],
+    old_all: bool,
+    new_all: bool,
+) -> Option<(usize, usize)> {
+    let mut positions: std::collections::HashMap<&str, Vec<usize>> = Default::default();
+    for (j, line) in new.iter().enumerate() {
+        positions.entry(line).or_default().push(j);
+    }
+    let agree = |i: usize, j: usize| {
+        let run = RESYNC_RUN.min(old.len() - i).min(new.len() - j);
+        let long_enough = run == RESYNC_RUN
+            || (old_all && new_all && i + run == old.len() && j + run == new.len());
+        long_enough && (0..run).all(|k| old[i + k] == new[j + k])
+    };
+    let mut best: Option<(usize, usize)> = None;
+    for (i, line) in old.iter().enumerate() {
+        if best.is_some_and(|(bi, bj)| i >= bi + bj) {
+            break;
+        }
+        for &j in positions.get(line).map(Vec::as_slice).unwrap_or(&[]) {
+            if best.is_some_and(|(bi, bj)| i + j >= bi + bj) {
+                break;
+            }
+            if (i, j) != (0, 0) && agree(i, j) {
+                best = Some((i, j));
+                break;
+            }
+        }
+    }
+    best
+}
+
+/// The line diff of one stretch: Myers when small enough, else one replaced block.
+fn line_ops(old: &[&str], new: &[&str]) -> Vec<Op> {
+    if old.len().saturating_mul(new.len()) > MAX_DIFF_PRODUCT {
+        return vec![Op {
+            equal: false,
+            old: 0..old.len(),
+            new: 0..new.len(),
+        }];
+    }
+    sequential_ops(&capture_diff_slices(Algorithm::Myers, old, new))
+}
+
+/// The start of the line `n` lines before the line starting at `at` (or 0).
+fn back_lines(bytes: &[u8], mut at: usize, n: usize) -> usize {
+    for _ in 0..n {
+        if at == 0 {
+            break;
+        }
+        at = bytes[..at - 1]
+            .iter()
+            .rposition(|&c| c == b'\n')
+            .map_or(0, |i| i + 1);
+    }
+    at
+}
+
+/// The start of the line `n` lines after the line starting at `at` (or the end).
+fn forward_lines(bytes: &[u8], mut at: usize, n: usize) -> usize {
+    for _ in 0..n {
+        match memchr::memchr(b'\n', &bytes[at..]) {
+            Some(i) => at += i + 1,
+            None => return bytes.len(),
+        }
+    }
+    at
+}
+
+fn count_breaks(s: &str) -> usize {
+    memchr::memchr_iter(b'\n', s.as_bytes()).count()
 }
 
 /// One run of a line diff: equal lines, or old lines replaced by new ones.
@@ -229,8 +397,35 @@ fn common_suffix_len(a: &[u8], b: &[u8]) -> usize {
 }
 
 /// Splits into lines, each keeping its terminator.
+/// The first `max` lines of `s`, each keeping its terminator.
+fn split_keep_ends_max(s: &str, max: usize) -> Vec<&str> {
+    let mut lines = Vec::with_capacity(max.min(1024));
+    let mut start = 0;
+    for nl in memchr::memchr_iter(b'\n', s.as_bytes()) {
+        if lines.len() == max {
+            return lines;
+        }
+        lines.push(&s[start..=nl]);
+        start = nl + 1;
+    }
+    if start < s.len() && lines.len() < max {
+        lines.push(&s[start..]);
+    }
+    lines
+}
+
 fn split_keep_ends(s: &str) -> Vec<&str> {
-    s.split_inclusive('\n').collect()
+    // memchr over the bytes: this runs on whole middles of large files.
+    let mut lines = Vec::with_capacity(s.len() / 24 + 1);
+    let mut start = 0;
+    for nl in memchr::memchr_iter(b'\n', s.as_bytes()) {
+        lines.push(&s[start..=nl]);
+        start = nl + 1;
+    }
+    if start < s.len() {
+        lines.push(&s[start..]);
+    }
+    lines
 }
 
 /// Adds the edit replacing `old[start..end]` with `text`, trimmed to the characters
@@ -310,19 +505,17 @@ fn merge_adjacent(edits: &mut Vec<Edit>) {
     *edits = merged;
 }
 
-fn render_unified(
+/// Appends the hunks of one stretch's `ops` to `out`; the stretch's first lines are
+/// lines `old_offset` / `new_offset` (0-based) of the two texts.
+fn render_hunks(
+    out: &mut String,
     ops: &[Op],
     old_lines: &[&str],
     new_lines: &[&str],
-    line_offset: usize,
-    old_label: &str,
-    new_label: &str,
-) -> String {
+    old_offset: usize,
+    new_offset: usize,
+) {
     let changed: Vec<&Op> = ops.iter().filter(|op| !op.equal).collect();
-    if changed.is_empty() {
-        return String::new();
-    }
-    let mut out = format!("--- {old_label}\n+++ {new_label}\n");
     // Group changes whose context would touch into hunks.
     let mut groups: Vec<Vec<&Op>> = Vec::new();
     for op in changed {
@@ -331,7 +524,7 @@ fn render_unified(
             _ => groups.push(vec![op]),
         }
     }
-    // The region handed to the diff already holds CONTEXT common lines on each side.
+    // The stretch already holds CONTEXT common lines on each side.
     for group in groups {
         let (first, last) = (group[0], group[group.len() - 1]);
         let ctx_before = first.old.start.min(CONTEXT).min(first.new.start);
@@ -342,29 +535,28 @@ fn render_unified(
         let (hs_new, he_new) = (first.new.start - ctx_before, last.new.end + ctx_after);
         out.push_str(&format!(
             "@@ -{} +{} @@\n",
-            hunk_range(line_offset + hs_old, he_old - hs_old),
-            hunk_range(line_offset + hs_new, he_new - hs_new)
+            hunk_range(old_offset + hs_old, he_old - hs_old),
+            hunk_range(new_offset + hs_new, he_new - hs_new)
         ));
         let mut o = hs_old;
         for op in &group {
             while o < op.old.start {
-                push_line(&mut out, ' ', old_lines[o]);
+                push_line(out, ' ', old_lines[o]);
                 o += 1;
             }
             for l in &old_lines[op.old.clone()] {
-                push_line(&mut out, '-', l);
+                push_line(out, '-', l);
             }
             for l in &new_lines[op.new.clone()] {
-                push_line(&mut out, '+', l);
+                push_line(out, '+', l);
             }
             o = op.old.end;
         }
         while o < he_old {
-            push_line(&mut out, ' ', old_lines[o]);
+            push_line(out, ' ', old_lines[o]);
             o += 1;
         }
     }
-    out
 }
 
 fn hunk_range(start0: usize, len: usize) -> String {

@@ -32,6 +32,7 @@
 //! - `locate`: scopes, the matching cascade, choosing among candidates;
 //! - [`blocks`]: language-aware bracket / indentation blocks, functions, outlines;
 //! - `diagnose`: why a match failed and what to send next;
+//! - `patch`: V4A patches and unified diffs: grammar, hunk search, application;
 //! - `tools`: one module per tool;
 //! - `changes`: diffs and minimal edits from before/after texts;
 //! - [`Session`]: the entry point, and the statistics.
@@ -42,6 +43,7 @@ mod changes;
 pub mod diagnose;
 mod error;
 pub mod locate;
+pub mod patch;
 pub mod paths;
 mod result;
 mod session;

@@ -111,6 +111,7 @@ impl Session {
                     message
                 });
                 result.warnings = ctx.warnings;
+                result.extra = ctx.extra;
                 result.files = Some(ctx.ws.into_changes().into_iter().map(describe).collect());
                 result
             }

@@ -142,32 +142,61 @@ impl<'f> Workspace<'f> {
     }
 
     /// Every file that now differs from what the host gave, in path order.
+    ///
+    /// A move is reported once, by its source: `moved_to` names where the text is now
+    /// (following a chain of moves within the call) and `current` is that text. A
+    /// destination the call created is folded into its source's entry; a file created
+    /// and then moved or deleted within the call is not reported at all.
     pub fn changes(&self) -> Vec<Changed> {
-        self.entries
-            .iter()
-            .filter(|(_, e)| e.original != e.current || e.moved_to.is_some())
-            .map(|(path, e)| Changed {
+        let mut out = Vec::new();
+        let mut folded: Vec<&str> = Vec::new();
+        for (path, e) in &self.entries {
+            if e.original.is_none() && e.current.is_none() {
+                continue;
+            }
+            let (current, moved_to) = match &e.moved_to {
+                Some(dest) => match self.follow_move(dest) {
+                    (dest, Some(text)) => {
+                        if self.entries.get(dest).is_some_and(|d| d.original.is_none()) {
+                            folded.push(dest);
+                        }
+                        (Some(text), Some(dest.to_string()))
+                    }
+                    (_, None) => (None, None),
+                },
+                None if e.original != e.current => (e.current.clone(), None),
+                None => continue,
+            };
+            out.push(Changed {
                 path: path.clone(),
                 original: e.original.clone(),
-                current: e.current.clone(),
-                moved_to: e.moved_to.clone(),
-            })
-            .collect()
+                current,
+                moved_to,
+            });
+        }
+        out.retain(|c| !folded.contains(&c.path.as_str()));
+        out
     }
 
-    /// Every file that now differs, handing over the texts (no copies when the caller
-    /// holds no other reference to them).
+    /// Where text moved to `dest` is now, and that text (None: deleted since).
+    fn follow_move<'p>(&'p self, mut dest: &'p str) -> (&'p str, Option<Arc<String>>) {
+        for _ in 0..=self.entries.len() {
+            let Some(entry) = self.entries.get(dest) else {
+                return (dest, None);
+            };
+            match (&entry.current, &entry.moved_to) {
+                (Some(text), _) => return (dest, Some(text.clone())),
+                (None, Some(next)) if entry.original.is_none() => dest = next,
+                _ => return (dest, None),
+            }
+        }
+        (dest, None)
+    }
+
+    /// [`Workspace::changes`], dropping the overlay so that the texts handed over are
+    /// no longer shared and can be moved into results without copies.
     pub fn into_changes(self) -> Vec<Changed> {
-        self.entries
-            .into_iter()
-            .filter(|(_, e)| e.original != e.current || e.moved_to.is_some())
-            .map(|(path, e)| Changed {
-                path,
-                original: e.original,
-                current: e.current,
-                moved_to: e.moved_to,
-            })
-            .collect()
+        self.changes()
     }
 
     /// Forgets every change (used by non-atomic batches to drop a failed item).

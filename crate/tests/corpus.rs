@@ -135,7 +135,9 @@ fn check_host_contract(
     for change in result.files.iter().flatten() {
         let before = files.get(&change.path).map(String::as_str).unwrap_or("");
         let rebuilt = apply_edits(before, &change.edits);
-        let want = if change.deleted || change.moved_to.is_some() {
+        // A move is reported on its source: the edits turn the source's text into the
+        // text that now stands at the destination.
+        let want = if change.deleted {
             ""
         } else {
             change.new_text.as_deref().unwrap_or("")

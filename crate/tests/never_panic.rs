@@ -135,7 +135,7 @@ proptest! {
             for change in result.files.iter().flatten() {
                 let before = files.get(&change.path).map(String::as_str).unwrap_or("");
                 let rebuilt = apply_edits(before, &change.edits);
-                let after = if change.deleted || change.moved_to.is_some() { "" } else { change.new_text.as_deref().unwrap_or("") };
+                let after = if change.deleted { "" } else { change.new_text.as_deref().unwrap_or("") };
                 prop_assert_eq!(rebuilt, after);
             }
         } else {

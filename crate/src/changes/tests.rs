@@ -111,3 +111,45 @@ fn random_pairs_round_trip() {
         check(&a, &b);
     }
 }
+
+/// A text of `n` lines where lines repeat (blank lines, braces) as in code.
+fn code_like(n: usize) -> String {
+    (0..n)
+        .map(|i| match i % 7 {
+            0 => String::new(),
+            3 => "}".to_string(),
+            _ => format!("    line_{i}();"),
+        })
+        .map(|l| l + "\n")
+        .collect()
+}
+
+#[test]
+fn scattered_changes_in_a_large_file_stay_small_hunks() {
+    // 10 000 lines each side: past the size diffed whole, so the middle is cut into
+    // stretches; every change must still come out as its own small hunk.
+    let old = code_like(10_000);
+    let mut lines: Vec<String> = old.lines().map(str::to_string).collect();
+    for k in 0..12 {
+        let at = 300 + k * 800;
+        match k % 3 {
+            0 => lines[at] = format!("changed {k}"),
+            1 => lines.insert(at, format!("inserted {k}")),
+            _ => {
+                lines.remove(at);
+            }
+        }
+    }
+    let new: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let (diff, edits) = check(&old, &new);
+    assert_eq!(diff.matches("\n@@ ").count(), 12, "{diff}");
+    assert!(diff.len() < 12 * 400, "diff of {} bytes", diff.len());
+    assert_eq!(edits.len(), 12);
+}
+
+#[test]
+fn large_unrelated_texts_still_diff_correctly() {
+    let old = code_like(9_000);
+    let new: String = (0..9_000).map(|i| format!("other {i}\n")).collect();
+    check(&old, &new);
+}

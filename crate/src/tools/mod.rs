@@ -4,6 +4,7 @@
 //! writes only through the [`Ctx`]'s workspace, and returns an [`Outcome`]. The session
 //! turns the workspace's changes into diffs and edits, so no tool computes those.
 
+pub mod apply_patch;
 pub mod create_file;
 pub mod delete_block;
 pub mod delete_lines;
@@ -12,6 +13,7 @@ pub mod get_edit_stats;
 pub mod get_region;
 pub mod grep_file;
 pub mod insert;
+pub mod multi_replace;
 pub mod read;
 pub mod region;
 pub mod replace_block;
@@ -62,6 +64,14 @@ pub static TOOLS: &[Tool] = &[
     Tool {
         spec: &get_region::SPEC,
         run: get_region::run,
+    },
+    Tool {
+        spec: &apply_patch::SPEC,
+        run: apply_patch::run,
+    },
+    Tool {
+        spec: &multi_replace::SPEC,
+        run: multi_replace::run,
     },
     Tool {
         spec: &create_file::SPEC,
@@ -128,6 +138,8 @@ pub struct Ctx<'f> {
     pub ws: Workspace<'f>,
     pub warnings: Vec<String>,
     pub matched_via: Option<String>,
+    /// Tool-specific result fields for an editing tool (`results` of multi_replace).
+    pub extra: Map<String, Value>,
 }
 
 impl<'f> Ctx<'f> {
@@ -136,6 +148,7 @@ impl<'f> Ctx<'f> {
             ws,
             warnings: Vec::new(),
             matched_via: None,
+            extra: Map::new(),
         }
     }
 

@@ -8,6 +8,7 @@ use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::{self, scope, select, select::Subject, Selection};
 use crate::text::Text;
 use serde_json::json;
+use std::ops::Range;
 
 pub static SPEC: ToolSpec = ToolSpec {
     name: "str_replace",
@@ -80,6 +81,24 @@ Example: {\"path\": \"src/app.py\", \"old_str\": \"    retries = 3\\n\", \"new_s
 };
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
+    let done = replace(ctx, args)?;
+    Ok(Outcome::Edited {
+        message: done.message,
+    })
+}
+
+/// What one str_replace did.
+pub struct Replaced {
+    pub path: String,
+    pub message: String,
+    /// Each replaced range of the text before the call, with the length of the bytes
+    /// written in its place (multi_replace refuses items that overlap earlier ones).
+    pub spans: Vec<(Range<usize>, usize)>,
+}
+
+/// str_replace itself, on `ctx`: shared by `str_replace` and every item of
+/// `multi_replace`, so both parse, match, recover and refuse identically.
+pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
     let (path, src) = ctx.open(args)?;
     let text = Text::new(&src);
     let old = args.str("old_str");
@@ -131,6 +150,10 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     }
     let new_text = apply_replacements(&src, &replacements);
     ctx.ws.write(&path, new_text)?;
+    let spans = replacements
+        .iter()
+        .map(|(range, text)| (range.clone(), text.len()))
+        .collect();
 
     ctx.matched_via = via.map(|v| v.as_str().to_string());
     ctx.warnings.extend(found.notes);
@@ -148,7 +171,11 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             lines.join(", ")
         )
     };
-    Ok(Outcome::Edited { message })
+    Ok(Replaced {
+        path,
+        message,
+        spans,
+    })
 }
 
 /// old_str is absent but new_str is present: the edit was most likely applied by an

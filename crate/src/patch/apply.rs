@@ -1,0 +1,281 @@
+//! Application: a patch's operations, in order, on the call's workspace.
+//!
+//! Every operation reads and writes the in-memory overlay, so an operation sees what the
+//! earlier ones did (Add then Update of one file, Delete then Add). The first failure
+//! returns an error and the session drops the overlay: no file changes unless every
+//! operation applied. Within one file, all hunks are located in the text as it was
+//! before the operation and written together, so a hunk's line numbers and context
+//! refer to the same text the agent read.
+
+use super::search::{self, HunkSite};
+use super::{FileOp, Format, Hunk, Patch, PathChoice};
+use crate::error::{EditError, EditResult, ErrorKind};
+use crate::locate::Via;
+use crate::text::{count_lines, Text};
+use crate::tools::apply_replacements;
+use crate::workspace::{path_arg, Workspace};
+use serde_json::json;
+use std::ops::Range;
+
+/// What applying a patch did.
+#[derive(Debug, Default)]
+pub struct Applied {
+    /// One entry per operation, in order: "updated src/a.py (hunk at line 12)".
+    pub done: Vec<String>,
+    /// How each located hunk matched.
+    pub vias: Vec<Via>,
+    /// What was tolerated while locating, for `warnings`.
+    pub notes: Vec<String>,
+}
+
+impl Applied {
+    pub fn message(&self) -> String {
+        format!("Applied the patch: {}.", self.done.join("; "))
+    }
+
+    /// The least exact level any hunk needed (None when no hunk was located).
+    pub fn matched_via(&self) -> Option<Via> {
+        self.vias.iter().max().copied()
+    }
+}
+
+/// Applies `patch` to `ws`, all operations or (on error) none.
+pub fn apply(ws: &mut Workspace, patch: &Patch, allow_placeholders: bool) -> EditResult<Applied> {
+    let mut out = Applied::default();
+    for (k, op) in patch.ops.iter().enumerate() {
+        let label = op_label(op, patch.format, k + 1);
+        match op {
+            FileOp::Add { path, content, .. } => {
+                let path = path_arg(path).map_err(|e| in_op(e, &label))?;
+                if ws.exists(&path).map_err(|e| in_op(e, &label))? {
+                    return Err(EditError::new(
+                        ErrorKind::FileExists,
+                        format!(
+                            "{} adds {path}, but {path} already exists. Nothing was changed. To change it, use `*** Update File: {path}` with hunks; to replace it whole, put `*** Delete File: {path}` before the Add.",
+                            capitalized(&label)
+                        ),
+                    )
+                    .with_diagnostics(json!({"path": path, "patch_line": op.line()})));
+                }
+                let lines: Vec<&str> = content.lines().collect();
+                guard_placeholders(&path, &lines, allow_placeholders)?;
+                out.done.push(format!(
+                    "added {path} ({} line{})",
+                    count_lines(content),
+                    plural(count_lines(content))
+                ));
+                ws.write(&path, content.clone())?;
+            }
+            FileOp::Delete { path, hunks, .. } => {
+                let path = existing(ws, path, &label, "deletes")?;
+                if !hunks.is_empty() {
+                    let text = ws.read(&path)?;
+                    let (rest, _) = updated_text(
+                        &text,
+                        &path,
+                        hunks,
+                        patch.format,
+                        &label,
+                        allow_placeholders,
+                        &mut out,
+                    )?;
+                    if !rest.trim().is_empty() {
+                        let t = Text::new(&rest);
+                        let first = (0..t.line_count())
+                            .find(|&i| !t.line(i).trim().is_empty())
+                            .unwrap_or(0);
+                        return Err(EditError::new(
+                            ErrorKind::PatchContextMismatch,
+                            format!(
+                                "{} deletes {path}, but {path} has lines the diff does not list (e.g. `{}`). Nothing was changed. To delete the file whatever it holds, send `*** Begin Patch` / `*** Delete File: {path}` / `*** End Patch`.",
+                                capitalized(&label),
+                                t.line(first).trim()
+                            ),
+                        )
+                        .with_diagnostics(json!({"path": path, "patch_line": op.line()})));
+                    }
+                }
+                ws.delete(&path)?;
+                out.done.push(format!("deleted {path}"));
+            }
+            FileOp::Update {
+                path,
+                move_to,
+                hunks,
+                ..
+            } => {
+                let path = existing(ws, path, &label, "updates")?;
+                let text = ws.read(&path)?;
+                let (new_text, lines) = updated_text(
+                    &text,
+                    &path,
+                    hunks,
+                    patch.format,
+                    &label,
+                    allow_placeholders,
+                    &mut out,
+                )?;
+                let hunks_at = match lines.len() {
+                    0 => String::new(),
+                    1 => format!(" (hunk at line {})", lines[0]),
+                    n => format!(" ({n} hunks, at lines {})", join_and(&lines)),
+                };
+                let dest = match move_to {
+                    Some(d) => Some(path_arg(d).map_err(|e| in_op(e, &label))?),
+                    None => None,
+                };
+                match dest {
+                    Some(dest) if dest != path => {
+                        if ws.exists(&dest).map_err(|e| in_op(e, &label))? {
+                            return Err(EditError::new(
+                                ErrorKind::FileExists,
+                                format!(
+                                    "{} moves {path} to {dest}, but {dest} already exists. Nothing was changed. Move it to a new path, or put `*** Delete File: {dest}` before this operation.",
+                                    capitalized(&label)
+                                ),
+                            )
+                            .with_diagnostics(json!({"path": dest, "patch_line": op.line()})));
+                        }
+                        ws.move_file(&path, &dest, new_text)?;
+                        out.done.push(format!("moved {path} to {dest}{hunks_at}"));
+                    }
+                    _ => {
+                        ws.write(&path, new_text)?;
+                        out.done.push(format!("updated {path}{hunks_at}"));
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `text` with every hunk applied, and the 1-based line where each landed.
+fn updated_text(
+    text: &str,
+    path: &str,
+    hunks: &[Hunk],
+    format: Format,
+    op: &str,
+    allow_placeholders: bool,
+    out: &mut Applied,
+) -> EditResult<(String, Vec<usize>)> {
+    let t = Text::new(text);
+    let mut from = 0;
+    let mut lines = Vec::with_capacity(hunks.len());
+    let mut replacements: Vec<(Range<usize>, String)> = Vec::with_capacity(hunks.len());
+    for (k, hunk) in hunks.iter().enumerate() {
+        let added: Vec<&str> = hunk.added_lines().collect();
+        guard_placeholders(path, &added, allow_placeholders)?;
+        let label = if hunks.len() == 1 {
+            format!("the hunk of {op}")
+        } else {
+            format!("hunk {} of {op} (patch line {})", k + 1, hunk.line)
+        };
+        let site = HunkSite {
+            label: &label,
+            path,
+            hunk,
+            format,
+        };
+        let placed = search::place(&t, from, &site)?;
+        if placed.advances {
+            from = from.max(placed.range.end);
+        }
+        lines.push(t.line_of(placed.range.start).min(t.line_count()) + 1);
+        out.vias.extend(placed.via);
+        out.notes.extend(placed.notes);
+        replacements.push((placed.range, placed.text));
+    }
+    // Lines appended at the end without an anchor do not move the search on; sorting
+    // (stably) puts them after everything else.
+    replacements.sort_by_key(|(r, _)| r.start);
+    let overlapping = replacements.windows(2).any(|w| w[0].0.end > w[1].0.start);
+    if overlapping {
+        return Err(EditError::new(
+            ErrorKind::OverlappingEdits,
+            format!("Two hunks of {op} would change the same lines. Nothing was changed. Merge them into one hunk and send the whole patch again."),
+        ));
+    }
+    Ok((apply_replacements(text, &replacements), lines))
+}
+
+/// The file an Update or Delete names, among its spellings, or `file_not_found`.
+fn existing(ws: &mut Workspace, choice: &PathChoice, op: &str, verb: &str) -> EditResult<String> {
+    let primary = path_arg(&choice.path).map_err(|e| in_op(e, op))?;
+    if ws.exists(&primary).map_err(|e| in_op(e, op))? {
+        return Ok(primary);
+    }
+    for other in &choice.fallbacks {
+        if let Ok(p) = path_arg(other) {
+            if ws.exists(&p).unwrap_or(false) {
+                return Ok(p);
+            }
+        }
+    }
+    Err(EditError::new(
+        ErrorKind::FileNotFound,
+        format!(
+            "{} {verb} {primary}, but there is no file at {primary}. Nothing was changed. Check the path (relative to the project root); to create the file, use `*** Add File: {primary}` with every line prefixed by `+`.",
+            capitalized(op)
+        ),
+    )
+    .with_diagnostics(json!({"path": primary})))
+}
+
+/// The placeholder guard for lines a patch adds (`// ... existing code ...` written
+/// where the agent meant "keep what is there").
+///
+/// TODO(merge: placeholder guard): the guard lives on the recovery branch; call it
+/// here on `added` unless `allow` is set, so a patch is refused with
+/// `placeholder_in_new_str` exactly like str_replace's new_str.
+fn guard_placeholders(_path: &str, _added: &[&str], _allow: bool) -> EditResult<()> {
+    Ok(())
+}
+
+/// "operation 2 (`*** Update File: src/a.py`, patch line 5)" or "the diff of src/a.py
+/// (patch line 5)".
+fn op_label(op: &FileOp, format: Format, number: usize) -> String {
+    let (marker, path) = match op {
+        FileOp::Add { path, .. } => ("Add File", path.as_str()),
+        FileOp::Delete { path, .. } => ("Delete File", path.path.as_str()),
+        FileOp::Update { path, .. } => ("Update File", path.path.as_str()),
+    };
+    match format {
+        Format::V4a => format!(
+            "operation {number} (`*** {marker}: {path}`, patch line {})",
+            op.line()
+        ),
+        Format::Unified => format!("the diff of {path} (patch line {})", op.line()),
+    }
+}
+
+fn in_op(mut e: EditError, op: &str) -> EditError {
+    e.message = format!("In {op}: {}", e.message);
+    e
+}
+
+fn capitalized(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn join_and(lines: &[usize]) -> String {
+    let s: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    match s.len() {
+        0 => String::new(),
+        1 => s[0].clone(),
+        k => format!("{} and {}", s[..k - 1].join(", "), s[k - 1]),
+    }
+}

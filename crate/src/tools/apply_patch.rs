@@ -1,0 +1,49 @@
+//! `apply_patch`: a V4A patch (Codex's format) or a unified diff, over one or more
+//! files, all or nothing. The grammar, the hunk search and the application live in
+//! [`crate::patch`]; this module only connects them to a call.
+
+use super::params::*;
+use super::{Ctx, Outcome};
+use crate::args::{Args, Param, ParamType, ToolSpec};
+use crate::error::{EditError, EditResult, ErrorKind};
+use crate::patch::{apply, grammar};
+
+pub static SPEC: ToolSpec = ToolSpec {
+    name: "apply_patch",
+    description: "Apply a patch to one or more files, all or nothing. Accepts a V4A patch \
+(`*** Begin Patch`, then `*** Add File: <path>` with `+` lines, `*** Delete File: <path>`, or \
+`*** Update File: <path>` (optionally `*** Move to: <new path>`) with hunks: `@@ <a line above \
+the change>` then lines starting with ' ' (unchanged), '-' (removed), '+' (added); then \
+`*** End Patch`) or a unified diff (`--- a/<path>` / `+++ b/<path>` / `@@ -l,n +l,n @@`). Hunks \
+are found by their content, not line numbers; paths are inside the patch. \
+Example: {\"patch\": \"*** Begin Patch\\n*** Update File: src/app.py\\n@@ def main():\\n-    retries = 3\\n+    retries = 5\\n*** End Patch\"}",
+    params: &[
+        Param {
+            name: "patch",
+            aliases: &["input", "diff", "patch_text", "patch_content"],
+            ty: ParamType::String,
+            required: true,
+            description: "The whole patch: a V4A envelope from `*** Begin Patch` to `*** End Patch`, or a unified diff.",
+        },
+        ALLOW_PLACEHOLDERS,
+        DRY_RUN,
+    ],
+    edits: true,
+};
+
+pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
+    let parsed = grammar::parse(args.str("patch"))?;
+    ctx.warnings.extend(parsed.warnings);
+    let applied = apply::apply(&mut ctx.ws, &parsed.patch, args.flag("allow_placeholders"))?;
+    if ctx.ws.changes().is_empty() {
+        return Err(EditError::new(
+            ErrorKind::NoChange,
+            "The patch applies but changes nothing (its hunks have no '-' or '+' lines, or put back the same text). Nothing was changed.",
+        ));
+    }
+    ctx.warnings.extend(applied.notes.iter().cloned());
+    ctx.matched_via = applied.matched_via().map(|v| v.as_str().to_string());
+    Ok(Outcome::Edited {
+        message: applied.message(),
+    })
+}

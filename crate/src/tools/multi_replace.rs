@@ -1,0 +1,968 @@
+//! `multi_replace`: several str_replace edits, in one or more files, in one call.
+//!
+//! Each item is a str_replace call: it is parsed with str_replace's own [`ToolSpec`]
+//! (same names, aliases and errors) and run by str_replace's own code
+//! ([`str_replace::replace`]), so an item matches, recovers and refuses exactly as a
+//! single call would. Items run in order on the call's workspace, so items on one file
+//! see the text the earlier ones left; an item whose match overlaps text an earlier
+//! item wrote is refused (`overlapping_edits`): it was almost certainly written against
+//! the text before the batch, and applying it to the rewritten text would be a guess.
+//!
+//! `atomic: true` (the default): any failure refuses the whole batch, naming every
+//! failed item with its full diagnostics. `atomic: false`: failed items are skipped
+//! (their partial work is rolled back) and the others are applied; `results` reports
+//! each.
+//!
+//! `replacements` arrives in three shapes, all read here: an array of objects, that
+//! array as a JSON string, or `<replacements><replacement>…` XML, where models write
+//! code unescaped: element text is taken literally up to its closing tag, CDATA is
+//! honoured, and XML entities are decoded only when the text was consistently escaped
+//! (it has entities, no raw `<`, and no `&` that starts none).
+
+use super::params::DRY_RUN;
+use super::str_replace;
+use super::{check_version, Ctx, Outcome};
+use crate::args::{describe_value, resolve_name, Args, Param, ParamType, ToolSpec};
+use crate::error::{EditError, EditResult, ErrorKind};
+use crate::text::Text;
+use crate::workspace::path_arg;
+use serde_json::{json, Map, Value};
+use std::collections::HashMap;
+use std::ops::Range;
+
+pub static SPEC: ToolSpec = ToolSpec {
+    name: "multi_replace",
+    description: "Apply several str_replace edits in one call, in one or more files. \
+`replacements` is an array of str_replace argument objects, each with its own path and any \
+str_replace option (occurrence, line_hint, after_hint, replace_all, …). Items on one file \
+apply in order to the text as the earlier items left it; an item may not match text an \
+earlier item wrote. atomic (default true): if any item fails, nothing changes and the \
+error names it; atomic: false applies the items that succeed and reports each in `results`. \
+Example: {\"replacements\": [{\"path\": \"src/a.py\", \"old_str\": \"x = 1\", \"new_str\": \"x = 2\"}, \
+{\"path\": \"src/b.py\", \"old_str\": \"import a\", \"new_str\": \"import a, b\"}]}",
+    params: &[
+        Param {
+            name: "replacements",
+            aliases: &["edits", "changes"],
+            ty: ParamType::ObjectList,
+            required: true,
+            description: "The edits: an array of {path, old_str, new_str, …} objects (the same array as a JSON string, or <replacements><replacement><path>…</path><old_str>…</old_str><new_str>…</new_str></replacement></replacements> XML, is accepted too).",
+        },
+        Param {
+            name: "path",
+            aliases: &["file_path", "filepath", "file", "filename", "target_file"],
+            ty: ParamType::String,
+            required: false,
+            description: "The file for items that name none.",
+        },
+        Param {
+            name: "atomic",
+            aliases: &["all_or_nothing"],
+            ty: ParamType::Boolean,
+            required: false,
+            description: "true (default): any failure changes nothing. false: apply the items that succeed.",
+        },
+        DRY_RUN,
+    ],
+    edits: true,
+};
+
+/// The forms `replacements` may take, for messages.
+const FORMS: &str = "Send `replacements` as an array of {\"path\": …, \"old_str\": …, \"new_str\": …} objects, or that array as a JSON string, or as XML: <replacements><replacement><path>…</path><old_str>…</old_str><new_str>…</new_str></replacement></replacements> (put text containing `</` in <![CDATA[…]]>).";
+
+pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
+    let raw = args.value("replacements").unwrap_or(&Value::Null);
+    let items = read_items(raw, &mut ctx.warnings)?;
+    if items.is_empty() {
+        return Err(EditError::invalid(format!(
+            "`replacements` is empty: there is nothing to do. {FORMS}"
+        )));
+    }
+    let atomic = args
+        .value("atomic")
+        .and_then(Value::as_bool)
+        .unwrap_or(true);
+    let default_path = args.opt_str("path");
+
+    // Parse every item, and check expected_version against the files as they are
+    // before the batch (later items on a file see it changed by earlier ones).
+    let prepared: Vec<EditResult<Args>> = items
+        .iter()
+        .map(|item| prepare(ctx, item, default_path))
+        .collect();
+
+    let mut written: HashMap<String, Vec<Region>> = HashMap::new();
+    let mut outcomes: Vec<Item> = Vec::with_capacity(prepared.len());
+    for (i, item) in prepared.into_iter().enumerate() {
+        let number = i + 1;
+        let outcome = match item {
+            Ok(a) => run_item(ctx, number, &a, &mut written),
+            Err(e) => Item {
+                number,
+                path: item_path(&items[i], default_path),
+                result: Err(e),
+            },
+        };
+        outcomes.push(outcome);
+    }
+
+    let results: Vec<Value> = outcomes.iter().map(Item::to_json).collect();
+    let failed: Vec<&Item> = outcomes.iter().filter(|o| o.result.is_err()).collect();
+    let total = outcomes.len();
+    if !failed.is_empty() && (atomic || failed.len() == total) {
+        return Err(batch_error(&failed, total, atomic, results));
+    }
+
+    let mut vias: Vec<&str> = Vec::new();
+    let mut lines: Vec<String> = Vec::new();
+    for o in &outcomes {
+        match &o.result {
+            Ok(done) => {
+                if let Some(v) = done.via.as_deref() {
+                    vias.push(v);
+                }
+                for w in &done.warnings {
+                    ctx.warnings.push(format!("Replacement {}: {w}", o.number));
+                }
+                lines.push(format!("[{}] {}", o.number, done.message));
+            }
+            Err(e) => {
+                ctx.warnings.push(format!(
+                    "Replacement {} was not applied ({}): {}",
+                    o.number, e.kind, e.message
+                ));
+            }
+        }
+    }
+    ctx.matched_via = vias
+        .iter()
+        .find(|v| **v != "exact")
+        .or(vias.first())
+        .map(|v| v.to_string());
+    ctx.extra.insert("results".into(), Value::Array(results));
+    let applied = total - failed.len();
+    let message = if failed.is_empty() {
+        format!(
+            "Applied all {total} replacement{}: {}",
+            plural(total),
+            lines.join(" ")
+        )
+    } else {
+        let numbers: Vec<String> = failed.iter().map(|f| f.number.to_string()).collect();
+        format!(
+            "Applied {applied} of {total} replacements (atomic: false): {} Not applied: replacement{} {} (see `results` for why; fix and send only those again).",
+            lines.join(" "),
+            plural(failed.len()),
+            numbers.join(", ")
+        )
+    };
+    Ok(Outcome::Edited { message })
+}
+
+/// One item's fate.
+struct Item {
+    number: usize,
+    path: Option<String>,
+    result: Result<Done, EditError>,
+}
+
+struct Done {
+    message: String,
+    via: Option<String>,
+    warnings: Vec<String>,
+}
+
+impl Item {
+    fn to_json(&self) -> Value {
+        let mut v =
+            json!({"replacement": self.number, "path": self.path, "ok": self.result.is_ok()});
+        match &self.result {
+            Ok(done) => {
+                v["message"] = json!(done.message);
+                if let Some(via) = &done.via {
+                    v["matched_via"] = json!(via);
+                }
+                if !done.warnings.is_empty() {
+                    v["warnings"] = json!(done.warnings);
+                }
+            }
+            Err(e) => v["error"] = serde_json::to_value(e).unwrap_or(Value::Null),
+        }
+        v
+    }
+}
+
+/// A range of a file's current text written by an earlier item.
+struct Region {
+    range: Range<usize>,
+    item: usize,
+}
+
+/// Parses an item with str_replace's spec and checks its expected_version.
+fn prepare(ctx: &mut Ctx, item: &Value, default_path: Option<&str>) -> EditResult<Args> {
+    let Value::Object(obj) = item else {
+        return Err(EditError::invalid(format!(
+            "it is {}, but each replacement is an object {{\"path\": …, \"old_str\": …, \"new_str\": …}}.",
+            describe_value(item)
+        )));
+    };
+    let mut obj = obj.clone();
+    if let Some(p) = default_path {
+        if !names(&obj, "path") {
+            obj.insert("path".into(), Value::String(p.to_string()));
+        }
+    }
+    let args = Args::parse(&str_replace::SPEC, &obj)?;
+    if args.flag("dry_run") {
+        return Err(EditError::invalid(
+            "dry_run applies to the whole batch: pass it next to `replacements`, not inside an item.",
+        ));
+    }
+    let Some(expected) = args.opt_str("expected_version") else {
+        return Ok(args);
+    };
+    let path = path_arg(args.str("path"))?;
+    let text = ctx.ws.read(&path)?;
+    check_version(&path, &text, expected)?;
+    // Checked; the item then runs on whatever the earlier items left.
+    obj.retain(|k, _| {
+        resolve_name(&str_replace::SPEC, k).map(|p| p.name) != Some("expected_version")
+    });
+    Args::parse(&str_replace::SPEC, &obj)
+}
+
+/// The path an item names (for messages about an item that could not be parsed).
+fn item_path(item: &Value, default_path: Option<&str>) -> Option<String> {
+    let obj = item.as_object()?;
+    obj.iter()
+        .find(|(k, _)| resolve_name(&str_replace::SPEC, k).is_some_and(|p| p.name == "path"))
+        .and_then(|(_, v)| v.as_str())
+        .or(default_path)
+        .map(str::to_string)
+}
+
+/// Whether `obj` has a key naming str_replace's parameter `name`.
+fn names(obj: &Map<String, Value>, name: &str) -> bool {
+    obj.keys()
+        .any(|k| resolve_name(&str_replace::SPEC, k).is_some_and(|p| p.name == name))
+}
+
+/// Runs one parsed item; on failure its partial work is undone.
+fn run_item(
+    ctx: &mut Ctx,
+    number: usize,
+    args: &Args,
+    written: &mut HashMap<String, Vec<Region>>,
+) -> Item {
+    let path = path_arg(args.str("path")).ok();
+    let before = path
+        .as_deref()
+        .and_then(|p| ctx.ws.try_read(p).ok().flatten());
+    let snapshot = ctx.ws.snapshot();
+    let warnings_before = ctx.warnings.len();
+    ctx.matched_via = None;
+    let result = str_replace::replace(ctx, args).and_then(|done| {
+        let regions = written.get(&done.path).map(Vec::as_slice).unwrap_or(&[]);
+        match overlap(regions, &done.spans) {
+            Some((span, region)) => Err(overlap_error(
+                &done.path,
+                before.as_deref().map_or("", String::as_str),
+                span,
+                region,
+            )),
+            None => Ok(done),
+        }
+    });
+    let warnings = ctx.warnings.split_off(warnings_before);
+    let via = ctx.matched_via.take();
+    match result {
+        Ok(done) => {
+            let regions = written.entry(done.path.clone()).or_default();
+            record(regions, &done.spans, number);
+            Item {
+                number,
+                path: Some(done.path),
+                result: Ok(Done {
+                    message: done.message,
+                    via,
+                    warnings,
+                }),
+            }
+        }
+        Err(e) => {
+            ctx.ws.restore(snapshot);
+            Item {
+                number,
+                path,
+                result: Err(e),
+            }
+        }
+    }
+}
+
+/// The first span of this item that overlaps a region written earlier.
+fn overlap<'r>(
+    regions: &'r [Region],
+    spans: &[(Range<usize>, usize)],
+) -> Option<(Range<usize>, &'r Region)> {
+    for (span, _) in spans {
+        for r in regions {
+            let hit = if r.range.is_empty() {
+                span.start < r.range.start && r.range.start < span.end
+            } else {
+                span.start < r.range.end && r.range.start < span.end
+            };
+            if hit {
+                return Some((span.clone(), r));
+            }
+        }
+    }
+    None
+}
+
+/// Moves earlier regions past this item's changes and adds what it wrote.
+fn record(regions: &mut Vec<Region>, spans: &[(Range<usize>, usize)], item: usize) {
+    let shift =
+        |at: usize, delta: i64| -> usize { usize::try_from(at as i64 + delta).unwrap_or(0) };
+    for r in regions.iter_mut() {
+        let delta: i64 = spans
+            .iter()
+            .filter(|(s, _)| s.end <= r.range.start)
+            .map(|(s, len)| *len as i64 - s.len() as i64)
+            .sum();
+        r.range = shift(r.range.start, delta)..shift(r.range.end, delta);
+    }
+    let mut delta: i64 = 0;
+    for (s, len) in spans {
+        let start = shift(s.start, delta);
+        regions.push(Region {
+            range: start..start + len,
+            item,
+        });
+        delta += *len as i64 - s.len() as i64;
+    }
+}
+
+fn overlap_error(path: &str, before: &str, span: Range<usize>, region: &Region) -> EditError {
+    let text = Text::new(before);
+    let first = text.line_of(span.start.min(before.len()));
+    let last = text.line_of(span.end.saturating_sub(1).min(before.len()));
+    EditError::new(
+        ErrorKind::OverlappingEdits,
+        format!(
+            "its old_str matches {} of {path}, text that replacement {} already rewrote in this batch. Items apply in order to the text as the earlier ones left it, so an item must not match what an earlier one wrote. Merge the two into one replacement, or give this one an old_str outside replacement {}'s change.",
+            super::lines_label(first, last.max(first)),
+            region.item,
+            region.item
+        ),
+    )
+    .with_diagnostics(json!({
+        "path": path,
+        "start_line": first + 1,
+        "end_line": last.max(first) + 1,
+        "overlaps_replacement": region.item,
+    }))
+}
+
+/// The refusal of a batch: every failed item, with its own kind, message and
+/// diagnostics; the kind of the first failure is the batch's.
+fn batch_error(failed: &[&Item], total: usize, atomic: bool, results: Vec<Value>) -> EditError {
+    let first = failed[0];
+    let kind = first
+        .result
+        .as_ref()
+        .err()
+        .map_or(ErrorKind::InvalidArguments, |e| e.kind);
+    let on = |f: &Item| {
+        f.path
+            .as_ref()
+            .map(|p| format!(" ({p})"))
+            .unwrap_or_default()
+    };
+    let head = if failed.len() == 1 {
+        let e = first
+            .result
+            .as_ref()
+            .err()
+            .map_or("", |e| e.message.as_str());
+        format!(
+            "Replacement {} of {total}{} failed: {e}",
+            first.number,
+            on(first)
+        )
+    } else {
+        let details: Vec<String> = failed
+            .iter()
+            .filter_map(|f| {
+                let e = f.result.as_ref().err()?;
+                Some(format!(
+                    "Replacement {}{} failed ({}): {}",
+                    f.number,
+                    on(f),
+                    e.kind,
+                    e.message
+                ))
+            })
+            .collect();
+        format!(
+            "{} of {total} replacements failed. {}",
+            failed.len(),
+            details.join(" ")
+        )
+    };
+    let tail = if atomic {
+        format!(
+            " Nothing was changed: the batch is atomic (all or nothing). Fix {} and send the whole batch again, or send atomic: false to apply the others.",
+            if failed.len() == 1 { "it" } else { "them" }
+        )
+    } else {
+        " Nothing was changed: no replacement applied.".to_string()
+    };
+    let failures: Vec<Value> = failed
+        .iter()
+        .filter_map(|f| {
+            f.result.as_ref().err().map(|e| {
+                json!({"replacement": f.number, "path": f.path, "kind": e.kind,
+                       "message": e.message, "diagnostics": e.diagnostics})
+            })
+        })
+        .collect();
+    EditError::new(kind, format!("{head}{tail}"))
+        .with_diagnostics(json!({"failed": failures, "results": results}))
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The three shapes of `replacements`
+
+/// The items of `replacements`: an array, a JSON string of one, or XML text.
+fn read_items(raw: &Value, warnings: &mut Vec<String>) -> EditResult<Vec<Value>> {
+    match raw {
+        Value::Array(items) => Ok(items.clone()),
+        Value::String(s) if s.trim_start().starts_with('<') => {
+            let items = xml::read(s).map_err(|e| {
+                let (line, column) = line_column(s, e.at);
+                EditError::invalid(format!(
+                    "`replacements` looks like XML, but reading it stopped at line {line}, column {column}: expected {}. {FORMS}",
+                    e.expected
+                ))
+                .with_diagnostics(json!({"form": "xml", "line": line, "column": column}))
+            })?;
+            warnings.push(format!(
+                "`replacements` was XML text; {} replacement{} read from it.",
+                items.0.len(),
+                if items.0.len() == 1 { " was" } else { "s were" }
+            ));
+            if items.1 {
+                warnings.push("XML entities (&lt; &gt; &amp; …) in the XML were decoded: every `<` and `&` in it was escaped.".into());
+            }
+            Ok(items.0.into_iter().map(Value::Object).collect())
+        }
+        Value::String(s) => match serde_json::from_str::<Value>(s) {
+            Ok(Value::Array(items)) => {
+                warnings.push("`replacements` was a JSON string; it was parsed as the array it holds (send the array itself next time).".into());
+                Ok(items)
+            }
+            Ok(Value::Object(o)) => match o.get("replacements").or_else(|| o.get("edits")) {
+                Some(Value::Array(items)) => Ok(items.clone()),
+                _ => Ok(vec![Value::Object(o)]),
+            },
+            Ok(other) => Err(EditError::invalid(format!(
+                "`replacements` is a JSON string holding {}, not an array of objects. {FORMS}",
+                describe_value(&other)
+            ))),
+            Err(e) => Err(EditError::invalid(format!(
+                "`replacements` is a string but not valid JSON: parsing stopped at line {}, column {} ({e}){}. {FORMS}",
+                e.line(),
+                e.column(),
+                if e.is_eof() { "; it may have been cut off" } else { "" }
+            ))
+            .with_diagnostics(json!({"form": "json", "line": e.line(), "column": e.column()}))),
+        },
+        other => Err(EditError::invalid(format!(
+            "`replacements` is {}. {FORMS}",
+            describe_value(other)
+        ))),
+    }
+}
+
+/// 1-based line and column (in chars) of byte `at` in `s`.
+fn line_column(s: &str, at: usize) -> (usize, usize) {
+    let mut at = at.min(s.len());
+    while !s.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &s[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// A lenient reader for the XML shape of `replacements`.
+mod xml {
+    use super::str_replace;
+    use crate::args::{resolve_name, ParamType};
+    use serde_json::{Map, Value};
+
+    /// Where reading stopped and what was expected there.
+    pub struct XmlError {
+        pub at: usize,
+        pub expected: String,
+    }
+
+    type Fields<'a> = Vec<(&'a str, Leaf<'a>)>;
+
+    /// An element's content as written (CDATA not yet unwrapped).
+    #[derive(Clone, Copy)]
+    struct Leaf<'a> {
+        raw: &'a str,
+    }
+
+    /// The items, and whether entities were decoded.
+    pub fn read(src: &str) -> Result<(Vec<Map<String, Value>>, bool), XmlError> {
+        let mut r = Reader { s: src, pos: 0 };
+        r.skip();
+        let mut items: Vec<Fields> = Vec::new();
+        let container = r.peek_name().filter(|n| is_container(n));
+        if let Some(name) = container {
+            let tag = r.open_tag()?;
+            if !tag.self_closing {
+                loop {
+                    r.skip();
+                    if r.at_close() {
+                        r.close_tag(name)?;
+                        break;
+                    }
+                    if r.pos >= r.s.len() {
+                        return Err(r.error(format!("`</{name}>`")));
+                    }
+                    items.push(replacement(&mut r)?);
+                }
+            }
+        } else {
+            loop {
+                r.skip();
+                if r.pos >= r.s.len() {
+                    break;
+                }
+                items.push(replacement(&mut r)?);
+            }
+        }
+        r.skip();
+        if r.pos < r.s.len() {
+            return Err(r.error("the end of the text after the last element".into()));
+        }
+        let decode = should_decode(&items);
+        let objects = items
+            .into_iter()
+            .map(|fields| to_object(fields, decode))
+            .collect();
+        Ok((objects, decode))
+    }
+
+    fn is_container(name: &str) -> bool {
+        matches!(name, "replacements" | "edits" | "multi_replace")
+    }
+
+    fn is_item(name: &str) -> bool {
+        matches!(name, "replacement" | "edit" | "item")
+    }
+
+    fn replacement<'a>(r: &mut Reader<'a>) -> Result<Fields<'a>, XmlError> {
+        let at = r.pos;
+        let tag = r.open_tag()?;
+        if !is_item(tag.name) {
+            r.pos = at;
+            return Err(r.error(format!("`<replacement>`, found `<{}>`", tag.name)));
+        }
+        let mut fields: Fields = tag
+            .attrs
+            .iter()
+            .map(|(k, v)| (*k, Leaf { raw: v }))
+            .collect();
+        if tag.self_closing {
+            return Ok(fields);
+        }
+        loop {
+            r.skip();
+            if r.at_close() {
+                r.close_tag(tag.name)?;
+                return Ok(fields);
+            }
+            if r.pos >= r.s.len() {
+                return Err(r.error(format!("`</{}>`", tag.name)));
+            }
+            let child = r.open_tag()?;
+            let raw = if child.self_closing {
+                ""
+            } else {
+                r.content(child.name)?
+            };
+            fields.push((child.name, Leaf { raw }));
+        }
+    }
+
+    /// Decode entities only if the text was consistently escaped: some entity, no raw
+    /// `<`, and every `&` starts an entity (outside CDATA).
+    fn should_decode(items: &[Fields]) -> bool {
+        let mut any_entity = false;
+        for (_, leaf) in items.iter().flatten() {
+            for part in outside_cdata(leaf.raw) {
+                if part.contains('<') {
+                    return false;
+                }
+                for (i, _) in part.match_indices('&') {
+                    if entity_at(&part[i..]).is_none() {
+                        return false;
+                    }
+                    any_entity = true;
+                }
+            }
+        }
+        any_entity
+    }
+
+    fn to_object(fields: Fields, decode: bool) -> Map<String, Value> {
+        let mut obj = Map::new();
+        for (name, leaf) in fields {
+            let ty = resolve_name(&str_replace::SPEC, name).map(|p| p.ty);
+            let value = match ty {
+                Some(ParamType::StringPair(_)) => pair(leaf.raw, decode),
+                Some(ParamType::Integer { .. }) => {
+                    let t = text(leaf.raw, decode);
+                    match t.trim().parse::<i64>() {
+                        Ok(n) => Value::from(n),
+                        Err(_) => Value::String(t),
+                    }
+                }
+                Some(ParamType::Boolean) => {
+                    let t = text(leaf.raw, decode);
+                    match t.trim().to_ascii_lowercase().as_str() {
+                        "true" => Value::Bool(true),
+                        "false" => Value::Bool(false),
+                        _ => Value::String(t),
+                    }
+                }
+                _ => Value::String(text(leaf.raw, decode)),
+            };
+            obj.insert(name.to_string(), value);
+        }
+        obj
+    }
+
+    /// `<start>…</start><end>…</end>` → `{"start": …, "end": …}`; plain text stays text.
+    fn pair(raw: &str, decode: bool) -> Value {
+        let mut r = Reader { s: raw, pos: 0 };
+        let mut obj = Map::new();
+        loop {
+            r.skip();
+            if r.pos >= r.s.len() {
+                break;
+            }
+            let Ok(tag) = r.open_tag() else {
+                return Value::String(text(raw, decode));
+            };
+            let content = if tag.self_closing {
+                Ok("")
+            } else {
+                r.content(tag.name)
+            };
+            match content {
+                Ok(c) => {
+                    obj.insert(tag.name.to_string(), Value::String(text(c, decode)));
+                }
+                Err(_) => return Value::String(text(raw, decode)),
+            }
+        }
+        Value::Object(obj)
+    }
+
+    /// The text of an element: CDATA sections verbatim, the rest decoded if asked.
+    /// Whitespace around CDATA sections is layout, not content.
+    fn text(raw: &str, decode: bool) -> String {
+        let has_cdata = raw.contains("<![CDATA[");
+        let mut out = String::with_capacity(raw.len());
+        let mut rest = raw;
+        loop {
+            match rest.find("<![CDATA[") {
+                Some(i) => {
+                    push_text(&mut out, &rest[..i], decode, has_cdata);
+                    let body = &rest[i + 9..];
+                    match body.find("]]>") {
+                        Some(j) => {
+                            out.push_str(&body[..j]);
+                            rest = &body[j + 3..];
+                        }
+                        None => {
+                            out.push_str(body);
+                            break;
+                        }
+                    }
+                }
+                None => {
+                    push_text(&mut out, rest, decode, has_cdata);
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    fn push_text(out: &mut String, part: &str, decode: bool, beside_cdata: bool) {
+        if beside_cdata && part.trim().is_empty() {
+            return;
+        }
+        if !decode {
+            out.push_str(part);
+            return;
+        }
+        let mut rest = part;
+        while let Some(i) = rest.find('&') {
+            out.push_str(&rest[..i]);
+            match entity_at(&rest[i..]) {
+                Some((c, len)) => {
+                    out.push(c);
+                    rest = &rest[i + len..];
+                }
+                None => {
+                    out.push('&');
+                    rest = &rest[i + 1..];
+                }
+            }
+        }
+        out.push_str(rest);
+    }
+
+    /// The pieces of `raw` outside CDATA sections.
+    fn outside_cdata(raw: &str) -> Vec<&str> {
+        let mut parts = Vec::new();
+        let mut rest = raw;
+        while let Some(i) = rest.find("<![CDATA[") {
+            parts.push(&rest[..i]);
+            match rest[i..].find("]]>") {
+                Some(j) => rest = &rest[i + j + 3..],
+                None => return parts,
+            }
+        }
+        parts.push(rest);
+        parts
+    }
+
+    /// The character an entity at the start of `s` stands for, and its length.
+    fn entity_at(s: &str) -> Option<(char, usize)> {
+        let end = s
+            .char_indices()
+            .take(12)
+            .find(|(_, c)| *c == ';')
+            .map(|(i, _)| i)?;
+        let name = &s[1..end];
+        let c = match name {
+            "lt" => '<',
+            "gt" => '>',
+            "amp" => '&',
+            "quot" => '"',
+            "apos" => '\'',
+            _ => {
+                let num = name.strip_prefix('#')?;
+                let code = match num.strip_prefix(['x', 'X']) {
+                    Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+                    None => num.parse::<u32>().ok()?,
+                };
+                char::from_u32(code)?
+            }
+        };
+        Some((c, end + 1))
+    }
+
+    struct Tag<'a> {
+        name: &'a str,
+        attrs: Vec<(&'a str, &'a str)>,
+        self_closing: bool,
+    }
+
+    struct Reader<'a> {
+        s: &'a str,
+        pos: usize,
+    }
+
+    impl<'a> Reader<'a> {
+        fn rest(&self) -> &'a str {
+            self.s.get(self.pos..).unwrap_or("")
+        }
+
+        fn error(&self, expected: String) -> XmlError {
+            XmlError {
+                at: self.pos,
+                expected,
+            }
+        }
+
+        /// Skips whitespace, comments, the XML declaration and a doctype.
+        fn skip(&mut self) {
+            loop {
+                let rest = self.rest();
+                let trimmed = rest.trim_start();
+                self.pos += rest.len() - trimmed.len();
+                let (open, close) = if trimmed.starts_with("<!--") {
+                    ("<!--", "-->")
+                } else if trimmed.starts_with("<?") {
+                    ("<?", "?>")
+                } else if trimmed.starts_with("<!DOCTYPE") {
+                    ("<!DOCTYPE", ">")
+                } else {
+                    return;
+                };
+                match trimmed[open.len()..].find(close) {
+                    Some(i) => self.pos += open.len() + i + close.len(),
+                    None => self.pos = self.s.len(),
+                }
+            }
+        }
+
+        fn at_close(&self) -> bool {
+            self.rest().starts_with("</")
+        }
+
+        fn peek_name(&self) -> Option<&'a str> {
+            let rest = self.rest().strip_prefix('<')?;
+            let end = rest.find(|c: char| !is_name_char(c)).unwrap_or(rest.len());
+            (end > 0).then(|| &rest[..end])
+        }
+
+        fn name(&mut self) -> &'a str {
+            let rest = self.rest();
+            let end = rest.find(|c: char| !is_name_char(c)).unwrap_or(rest.len());
+            self.pos += end;
+            &rest[..end]
+        }
+
+        fn skip_ws(&mut self) {
+            let rest = self.rest();
+            self.pos += rest.len() - rest.trim_start().len();
+        }
+
+        fn open_tag(&mut self) -> Result<Tag<'a>, XmlError> {
+            if !self.rest().starts_with('<') {
+                return Err(self.error("`<` opening an element".into()));
+            }
+            self.pos += 1;
+            let name = self.name();
+            if name.is_empty() {
+                return Err(self.error("an element name after `<`".into()));
+            }
+            let mut attrs = Vec::new();
+            loop {
+                self.skip_ws();
+                let rest = self.rest();
+                if rest.starts_with("/>") {
+                    self.pos += 2;
+                    return Ok(Tag {
+                        name,
+                        attrs,
+                        self_closing: true,
+                    });
+                }
+                if rest.starts_with('>') {
+                    self.pos += 1;
+                    return Ok(Tag {
+                        name,
+                        attrs,
+                        self_closing: false,
+                    });
+                }
+                let attr = self.name();
+                if attr.is_empty() {
+                    return Err(self.error(format!("`>` to end the `<{name}` tag")));
+                }
+                self.skip_ws();
+                if !self.rest().starts_with('=') {
+                    return Err(self.error(format!("`=` after the attribute `{attr}`")));
+                }
+                self.pos += 1;
+                self.skip_ws();
+                let quote = match self.rest().chars().next() {
+                    Some(q @ ('"' | '\'')) => q,
+                    _ => return Err(self.error(format!("a quoted value for `{attr}`"))),
+                };
+                self.pos += 1;
+                let rest = self.rest();
+                let Some(end) = rest.find(quote) else {
+                    return Err(self.error(format!("the closing {quote} of `{attr}`")));
+                };
+                attrs.push((attr, &rest[..end]));
+                self.pos += end + 1;
+            }
+        }
+
+        /// `</name>` (whitespace before `>` allowed).
+        fn close_tag(&mut self, name: &str) -> Result<(), XmlError> {
+            let rest = self.rest();
+            let after = rest
+                .strip_prefix("</")
+                .and_then(|r| r.strip_prefix(name))
+                .map(str::trim_start)
+                .and_then(|r| r.strip_prefix('>'));
+            match after {
+                Some(r) => {
+                    self.pos = self.s.len() - r.len();
+                    Ok(())
+                }
+                None => Err(self.error(format!("`</{name}>`"))),
+            }
+        }
+
+        /// The raw content of element `name` up to its closing tag; CDATA sections may
+        /// contain anything, including `</name>`.
+        fn content(&mut self, name: &str) -> Result<&'a str, XmlError> {
+            let start = self.pos;
+            let close = format!("</{name}");
+            let mut search = start;
+            loop {
+                let hay = self.s.get(search..).unwrap_or("");
+                let cdata = hay.find("<![CDATA[");
+                let closing = hay.find(&close);
+                match (cdata, closing) {
+                    (Some(c), Some(e)) if c < e => match hay[c..].find("]]>") {
+                        Some(j) => search += c + j + 3,
+                        None => {
+                            self.pos = search + c;
+                            return Err(self.error("`]]>` to end the CDATA section".into()));
+                        }
+                    },
+                    (_, Some(e)) => {
+                        let at = search + e;
+                        let after = &self.s[at + close.len()..];
+                        let trimmed = after.trim_start();
+                        if let Some(r) = trimmed.strip_prefix('>') {
+                            let content = &self.s[start..at];
+                            self.pos = self.s.len() - r.len();
+                            return Ok(content);
+                        }
+                        // `</name_other>`: keep looking.
+                        search = at + close.len();
+                    }
+                    (_, None) => {
+                        self.pos = self.s.len();
+                        return Err(XmlError {
+                            at: self.s.len(),
+                            expected: format!(
+                                "`</{name}>` to close `<{name}>` (the text may have been cut off)"
+                            ),
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    fn is_name_char(c: char) -> bool {
+        c.is_alphanumeric() || matches!(c, '_' | '-' | ':' | '.')
+    }
+}
