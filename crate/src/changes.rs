@@ -13,6 +13,7 @@
 //! as one replaced block, which is still a correct diff.
 
 use crate::result::{Edit, FileChange, Range};
+use crate::text::scan::{self, common_prefix_len, common_suffix_len};
 use crate::text::{count_lines, version_of, PointCursor};
 use crate::workspace::Changed;
 use similar::{capture_diff_slices, Algorithm, DiffOp};
@@ -46,9 +47,9 @@ pub fn describe(change: Changed) -> FileChange {
         (None, None) => "/dev/null".to_string(),
         _ => format!("b/{new_path}"),
     };
-    let (diff, edits) = diff_and_edits(old, new, &old_label, &new_label);
+    let (diff, edits, line_delta) = diff_parts(old, new, &old_label, &new_label);
     let old_lines = count_lines(old) as i64;
-    let new_lines = count_lines(new);
+    let new_lines = (old_lines + line_delta).max(0) as usize;
     let version = change.current.as_deref().map(|t| version_of(t));
     let created = change.original.is_none() && change.current.is_some();
     let deleted = change.current.is_none() && change.moved_to.is_none();
@@ -61,7 +62,7 @@ pub fn describe(change: Changed) -> FileChange {
         path: change.path,
         diff,
         edits,
-        line_delta: new_lines as i64 - old_lines,
+        line_delta,
         line_count: new_lines,
         version,
         created,
@@ -78,12 +79,23 @@ pub fn diff_and_edits(
     old_label: &str,
     new_label: &str,
 ) -> (String, Vec<Edit>) {
+    let (diff, edits, _) = diff_parts(old, new, old_label, new_label);
+    (diff, edits)
+}
+
+/// [`diff_and_edits`] plus the change in line count, found from the differing middle
+/// alone (the common prefix and suffix hold the same lines on both sides).
+fn diff_parts(old: &str, new: &str, old_label: &str, new_label: &str) -> (String, Vec<Edit>, i64) {
     let (prefix, old_mid_end, new_mid_end) = line_aligned_common_ends(old, new);
     let old_mid = &old[prefix..old_mid_end];
     let new_mid = &new[prefix..new_mid_end];
     // The prefix ends at a line start, so its newlines count the lines before it.
     let line_offset = count_breaks(&old[..prefix]);
-    let mut cursor = PointCursor::new(old);
+    let mut cursor = PointCursor::at_line(old, prefix, line_offset);
+    let unterminated = |s: &str| i64::from(!s.is_empty() && !s.ends_with('\n'));
+    let line_delta = count_breaks(new_mid) as i64 - count_breaks(old_mid) as i64
+        + unterminated(new)
+        - unterminated(old);
 
     let mut edits = Vec::new();
     let mut hunks = String::new();
@@ -126,7 +138,7 @@ pub fn diff_and_edits(
     } else {
         format!("--- {old_label}\n+++ {new_label}\n{hunks}")
     };
-    (diff, edits)
+    (diff, edits, line_delta)
 }
 
 /// A differing part of the two middles (byte ranges on whole lines, context included).
@@ -280,7 +292,7 @@ fn forward_lines(bytes: &[u8], mut at: usize, n: usize) -> usize {
 }
 
 fn count_breaks(s: &str) -> usize {
-    memchr::memchr_iter(b'\n', s.as_bytes()).count()
+    scan::count_byte(s.as_bytes(), b'\n')
 }
 
 /// One run of a line diff: equal lines, or old lines replaced by new ones.
@@ -368,35 +380,6 @@ fn line_aligned_common_ends(old: &str, new: &str) -> (usize, usize, usize) {
     (prefix, a.len() - suffix, b.len() - suffix)
 }
 
-fn common_prefix_len(a: &[u8], b: &[u8]) -> usize {
-    const CHUNK: usize = 128;
-    let n = a.len().min(b.len());
-    let mut i = 0;
-    while i + CHUNK <= n && a[i..i + CHUNK] == b[i..i + CHUNK] {
-        i += CHUNK;
-    }
-    while i < n && a[i] == b[i] {
-        i += 1;
-    }
-    i
-}
-
-fn common_suffix_len(a: &[u8], b: &[u8]) -> usize {
-    const CHUNK: usize = 128;
-    let n = a.len().min(b.len());
-    let mut i = 0;
-    while i + CHUNK <= n
-        && a[a.len() - i - CHUNK..a.len() - i] == b[b.len() - i - CHUNK..b.len() - i]
-    {
-        i += CHUNK;
-    }
-    while i < n && a[a.len() - 1 - i] == b[b.len() - 1 - i] {
-        i += 1;
-    }
-    i
-}
-
-/// Splits into lines, each keeping its terminator.
 /// The first `max` lines of `s`, each keeping its terminator.
 fn split_keep_ends_max(s: &str, max: usize) -> Vec<&str> {
     let mut lines = Vec::with_capacity(max.min(1024));
@@ -415,13 +398,13 @@ fn split_keep_ends_max(s: &str, max: usize) -> Vec<&str> {
 }
 
 fn split_keep_ends(s: &str) -> Vec<&str> {
-    // memchr over the bytes: this runs on whole middles of large files.
+    // A byte scan, not a char iterator: this runs on whole middles of large files.
     let mut lines = Vec::with_capacity(s.len() / 24 + 1);
     let mut start = 0;
-    for nl in memchr::memchr_iter(b'\n', s.as_bytes()) {
+    scan::for_each_byte(s.as_bytes(), b'\n', |nl| {
         lines.push(&s[start..=nl]);
         start = nl + 1;
-    }
+    });
     if start < s.len() {
         lines.push(&s[start..]);
     }

@@ -153,3 +153,24 @@ fn large_unrelated_texts_still_diff_correctly() {
     let new: String = (0..9_000).map(|i| format!("other {i}\n")).collect();
     check(&old, &new);
 }
+
+#[test]
+fn line_delta_agrees_with_counting() {
+    let cases = [
+        ("a\nb\n", "a\nb\nc\n"),
+        ("a\nb", "a\nb\n"),
+        ("a\nb\n", "a\nb"),
+        ("", "x"),
+        ("x", ""),
+        ("1\n2\n3\n4\n5\n6\n7\n8\n", "1\n2\n3\n4\n5\n6\n7\n8"),
+        ("a\r\nb\r\n", "a\r\nq\r\nr\r\nb\r\n"),
+    ];
+    for (old, new) in cases {
+        let (_, _, delta) = diff_parts(old, new, "a", "b");
+        assert_eq!(
+            delta,
+            count_lines(new) as i64 - count_lines(old) as i64,
+            "{old:?} -> {new:?}"
+        );
+    }
+}

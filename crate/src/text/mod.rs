@@ -15,6 +15,7 @@
 //! no terminator. A text has as many lines as `wc -l` counts, plus one when it does not
 //! end with a newline: `"a\nb\n"` and `"a\nb"` have 2 lines, `""` has 0.
 
+pub mod scan;
 mod version;
 
 pub use version::version_of;
@@ -74,7 +75,7 @@ impl<'a> Text<'a> {
         }
         let mut crlf_lines = 0;
         let mut lf_lines = 0;
-        for nl in memchr::memchr_iter(b'\n', bytes) {
+        scan::for_each_byte(bytes, b'\n', |nl| {
             if nl > 0 && bytes[nl - 1] == b'\r' {
                 crlf_lines += 1;
             } else {
@@ -83,7 +84,7 @@ impl<'a> Text<'a> {
             if nl + 1 < bytes.len() {
                 line_starts.push(nl + 1);
             }
-        }
+        });
         Text {
             src,
             line_starts,
@@ -245,11 +246,23 @@ impl<'a> PointCursor<'a> {
         }
     }
 
+    /// A cursor that starts at `line_start`, the start of 0-based line `row`, so that
+    /// the text before it is not scanned again.
+    pub fn at_line(src: &'a str, line_start: usize, row: usize) -> PointCursor<'a> {
+        let line_start = line_start.min(src.len());
+        PointCursor {
+            src,
+            pos: line_start,
+            row,
+            line_start,
+        }
+    }
+
     /// The point of `offset` (a char boundary, not before the previous offset asked).
     pub fn point(&mut self, offset: usize) -> Point {
         let offset = offset.clamp(self.pos, self.src.len());
         let seg = &self.src.as_bytes()[self.pos..offset];
-        let newlines = memchr::memchr_iter(b'\n', seg).count();
+        let newlines = scan::count_byte(seg, b'\n');
         if newlines > 0 {
             self.row += newlines;
             if let Some(last) = memchr::memrchr(b'\n', seg) {
@@ -303,7 +316,7 @@ pub fn count_lines(s: &str) -> usize {
     if s.is_empty() {
         0
     } else {
-        memchr::memchr_iter(b'\n', s.as_bytes()).count() + usize::from(!s.ends_with('\n'))
+        scan::count_byte(s.as_bytes(), b'\n') + usize::from(!s.ends_with('\n'))
     }
 }
 

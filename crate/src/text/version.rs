@@ -21,12 +21,9 @@ pub fn version_of(text: &str) -> String {
     ];
     let mut blocks = bytes.chunks_exact(32);
     for block in &mut blocks {
-        for (lane, word) in lanes.iter_mut().zip(block.chunks_exact(8)) {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(word);
-            *lane = (*lane ^ u64::from_le_bytes(w))
-                .wrapping_mul(PRIME)
-                .rotate_left(23);
+        for (k, lane) in lanes.iter_mut().enumerate() {
+            let w = super::scan::word(&block[8 * k..]);
+            *lane = (*lane ^ w).wrapping_mul(PRIME).rotate_left(23);
         }
     }
     let mut hash = lanes
