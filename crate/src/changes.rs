@@ -72,19 +72,9 @@ pub fn describe(change: Changed) -> FileChange {
     }
 }
 
-/// The unified diff of `old` → `new` and the edits that turn `old` into `new`.
-pub fn diff_and_edits(
-    old: &str,
-    new: &str,
-    old_label: &str,
-    new_label: &str,
-) -> (String, Vec<Edit>) {
-    let (diff, edits, _) = diff_parts(old, new, old_label, new_label);
-    (diff, edits)
-}
-
-/// [`diff_and_edits`] plus the change in line count, found from the differing middle
-/// alone (the common prefix and suffix hold the same lines on both sides).
+/// The unified diff of `old` → `new`, the edits that turn `old` into `new`, and the
+/// change in line count, found from the differing middle alone (the common prefix and
+/// suffix hold the same lines on both sides).
 fn diff_parts(old: &str, new: &str, old_label: &str, new_label: &str) -> (String, Vec<Edit>, i64) {
     let (prefix, old_mid_end, new_mid_end) = line_aligned_common_ends(old, new);
     let old_mid = &old[prefix..old_mid_end];

@@ -3,7 +3,7 @@ use crate::result::apply_edits;
 use crate::text::Point;
 
 fn check(old: &str, new: &str) -> (String, Vec<Edit>) {
-    let (diff, edits) = diff_and_edits(old, new, "a/f", "b/f");
+    let (diff, edits, _) = diff_parts(old, new, "a/f", "b/f");
     assert_eq!(
         apply_edits(old, &edits),
         new,
