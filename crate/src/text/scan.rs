@@ -191,9 +191,17 @@ mod tests {
         assert_eq!(common_suffix_len(&long_a, &long_b), 149);
         for (x, y) in [(&a[..], &b[..]), (&long_a[..], &long_b[..])] {
             let p = equal_words_from_start(x, y);
-            assert!(p % 8 == 0 && p <= common_prefix_len(x, y) && common_prefix_len(x, y) - p < 8);
+            assert!(
+                p.is_multiple_of(8)
+                    && p <= common_prefix_len(x, y)
+                    && common_prefix_len(x, y) - p < 8
+            );
             let q = equal_words_from_end(x, y);
-            assert!(q % 8 == 0 && q <= common_suffix_len(x, y) && common_suffix_len(x, y) - q < 8);
+            assert!(
+                q.is_multiple_of(8)
+                    && q <= common_suffix_len(x, y)
+                    && common_suffix_len(x, y) - q < 8
+            );
         }
     }
 }
