@@ -31,6 +31,7 @@
 //! - [`text`]: line index, line endings, BOM, byte ↔ UTF-16 positions, versions;
 //! - `locate`: scopes, the matching cascade, choosing among candidates;
 //! - `diagnose`: why a match failed and what to send next;
+//! - `guard`: refusing placeholders such as `// ... existing code ...` in new text;
 //! - `tools`: one module per tool;
 //! - `changes`: diffs and minimal edits from before/after texts;
 //! - [`Session`]: the entry point, and the statistics.
@@ -39,6 +40,7 @@ pub mod args;
 mod changes;
 pub mod diagnose;
 mod error;
+pub mod guard;
 pub mod locate;
 pub mod paths;
 mod result;
