@@ -161,7 +161,7 @@ fn lines() -> impl Strategy<Value = Vec<String>> {
 
 /// `lines` as a model would quote them with mistake `kind`: other line endings,
 /// trailing spaces, 4 more spaces of indentation, `cat -n` numbers from `first`,
-/// escaped once more, or with curly quotes.
+/// escaped once more, with curly quotes, or with its middle elided by `// ...`.
 fn quote_with_mistake(kind: u8, crlf: bool, first: usize, lines: &[String]) -> String {
     let other = if crlf { "\n" } else { "\r\n" };
     lines
@@ -174,7 +174,13 @@ fn quote_with_mistake(kind: u8, crlf: bool, first: usize, lines: &[String]) -> S
             2 => format!("    {l}\n"),
             3 => format!("{:>6}\t{l}\n", first + i),
             4 => format!("{}\n", l.replace('\\', "\\\\").replace('"', "\\\"")),
-            _ => format!("{}\n", l.replace('"', "“").replace('\'', "’")),
+            5 => format!("{}\n", l.replace('"', "“").replace('\'', "’")),
+            // Elision: every line but the first and the last becomes one marker.
+            _ if i == 0 || i + 1 == lines.len() => {
+                format!("{l}{}", if crlf { "\r\n" } else { "\n" })
+            }
+            _ if i == 1 => "// ...\n".to_string(),
+            _ => String::new(),
         })
         .collect()
 }
@@ -197,12 +203,13 @@ proptest! {
         at in 0usize..30,
         len in 1usize..5,
         changed in 0usize..5,
-        kind in 0u8..6,
+        kind in 0u8..7,
     ) {
         let n = file_lines.len();
         let a = at % n;
         let b = (a + len).min(n);
-        let k = a + changed % (b - a);
+        // An elided request changes its first line (the middle is what it leaves out).
+        let k = if kind == 6 { a } else { a + changed % (b - a) };
         let eol = if crlf { "\r\n" } else { "\n" };
         let file: String = file_lines.iter().map(|l| format!("{l}{eol}")).collect();
         let region: Vec<String> = file_lines[a..b].to_vec();
@@ -212,7 +219,7 @@ proptest! {
         // The mistake, applied to old_str and new_str alike.
         let level = [
             "line_endings", "trailing_whitespace", "indentation", "line_numbers", "escaping",
-            "typography",
+            "typography", "elision",
         ][kind as usize];
         let quote = |ls: &[String]| quote_with_mistake(kind, crlf, a + 1, ls);
         let old = quote(&region);

@@ -184,6 +184,10 @@ pub fn run(text: &Text, raw: &str, scope: &Scope) -> Found {
         let mut refusals = Refusals::default();
         for key in [Key::Lines, Key::TrimEnd, Key::Trim] {
             let chains = elision::chains(text, &index, scope, &parts, key, &mut refusals);
+            if !refusals.first_part_at.is_empty() {
+                // A looser key only finds the first part in more places.
+                break;
+            }
             let merges: Vec<(Span, Merge)> = chains
                 .into_iter()
                 .filter_map(|chain| elided(text, &parts, &chain, key))
@@ -212,7 +216,20 @@ pub fn run(text: &Text, raw: &str, scope: &Scope) -> Found {
                 return decided(into_candidates(merges), found);
             }
         }
-        if let Some((from, to)) = refusals.outside_block {
+        if !refusals.first_part_at.is_empty() {
+            let at = &refusals.first_part_at;
+            let shown: Vec<String> = at.iter().take(8).map(usize::to_string).collect();
+            found.near_misses.push(format!(
+                "The part before the elision marker occurs {} times (lines {}{}), so which lines the marker stands for is not certain; add lines before the marker until that part is unique.",
+                at.len(),
+                shown.join(", "),
+                if at.len() > 8 { ", …" } else { "" }
+            ));
+        } else if refusals.too_many {
+            found.near_misses.push(
+                "The parts around the elision marker occur in too many places to check which lines it stands for; quote more lines around the marker.".into(),
+            );
+        } else if let Some((from, to)) = refusals.outside_block {
             found.near_misses.push(format!(
                 "The parts around the elision marker were found, but the lines between them ({from}-{to}) leave the block the first part is in, so the marker was not applied; quote those lines, or choose parts inside one function or block."
             ));

@@ -12,8 +12,10 @@
 //!   shallower of the lines around it, and deeper than the line before when that line
 //!   opens a block (the line after is deeper than it).
 //!
-//! Every chain of parts that passes is a candidate, so a part that occurs twice in the
-//! block makes the request ambiguous rather than silently taking the first.
+//! The first part must occur once in the scope: the block check says which later
+//! occurrences belong to its block, never which occurrence of the first part was meant.
+//! Every chain of parts that passes is a candidate, so a later part that occurs twice
+//! in the block makes the request ambiguous rather than silently taking the first.
 
 use super::fold::Key;
 use super::index::LineIndex;
@@ -25,6 +27,9 @@ use std::borrow::Cow;
 
 /// Most chains collected (enough to report an ambiguity).
 const MAX_CHAINS: usize = 100;
+/// Most elided lines examined in all, so parts that occur everywhere stay cheap; past
+/// it the elision is refused rather than judged on a partial search.
+const MAX_LINES_CHECKED: usize = 300_000;
 
 /// A request cut at its marker lines.
 pub struct Parts<'a> {
@@ -71,6 +76,17 @@ pub fn split<'a>(needle: &Needle<'a>) -> Option<Parts<'a>> {
 pub struct Refusals {
     /// The first elided region (1-based lines) that left its block.
     pub outside_block: Option<(usize, usize)>,
+    /// The parts occur in too many places to check every chain.
+    pub too_many: bool,
+    /// The first part occurs more than once: its 1-based lines.
+    pub first_part_at: Vec<usize>,
+}
+
+/// The search's state: chains found and the line budget left.
+struct Walk<'r> {
+    out: Vec<Vec<Span>>,
+    lines_left: usize,
+    refusals: &'r mut Refusals,
 }
 
 /// Every chain of spans (one per part) in order, inside one block, at `key`.
@@ -81,6 +97,18 @@ pub fn chains(
     parts: &Parts,
     key: Key,
     refusals: &mut Refusals,
+) -> Vec<Vec<Span>> {
+    chains_within(text, index, scope, parts, key, refusals, MAX_LINES_CHECKED)
+}
+
+fn chains_within(
+    text: &Text,
+    index: &LineIndex,
+    scope: &Scope,
+    parts: &Parts,
+    key: Key,
+    refusals: &mut Refusals,
+    budget: usize,
 ) -> Vec<Vec<Span>> {
     let mut per_part: Vec<Vec<Span>> = Vec::with_capacity(parts.segments.len());
     for seg in &parts.segments {
@@ -96,64 +124,139 @@ pub fn chains(
         if spans.is_empty() {
             return Vec::new();
         }
+        if per_part.is_empty() && spans.len() > 1 {
+            // Which occurrence of the first part is meant is not for the block check
+            // to guess: it only rules out later parts outside the first part's block.
+            refusals.first_part_at = spans.iter().map(|s| s.first + 1).collect();
+            return Vec::new();
+        }
         per_part.push(spans);
     }
-    let mut out = Vec::new();
-    let mut chain = Vec::new();
-    extend(text, &per_part, &mut chain, &mut out, refusals);
-    out
+    let mut walk = Walk {
+        out: Vec::new(),
+        lines_left: budget,
+        refusals,
+    };
+    extend(text, &per_part, &mut Vec::new(), &mut walk);
+    if walk.refusals.too_many {
+        return Vec::new();
+    }
+    walk.out
 }
 
-fn extend(
-    text: &Text,
-    per_part: &[Vec<Span>],
-    chain: &mut Vec<Span>,
-    out: &mut Vec<Vec<Span>>,
-    refusals: &mut Refusals,
-) {
+fn extend(text: &Text, per_part: &[Vec<Span>], chain: &mut Vec<Span>, walk: &mut Walk) {
     let s = chain.len();
     if s == per_part.len() {
-        out.push(chain.clone());
+        walk.out.push(chain.clone());
         return;
     }
+    let Some(prev) = chain.last().cloned() else {
+        for span in &per_part[s] {
+            if walk.out.len() >= MAX_CHAINS || walk.refusals.too_many {
+                return;
+            }
+            chain.push(span.clone());
+            extend(text, per_part, chain, walk);
+            chain.pop();
+        }
+        return;
+    };
+    // Every later part's span elides the lines from here to its start: one scan over
+    // growing regions serves them all.
+    let prev_last = prev.first + prev.lines - 1;
+    let before = (prev.first..=prev_last)
+        .rev()
+        .map(|i| text.line(i))
+        .find(|l| !l.trim().is_empty())
+        .map(width);
+    let shallowest_after = per_part[s]
+        .iter()
+        .filter_map(|span| first_width(text, span))
+        .min();
+    let mut scan = Scan {
+        next: prev_last + 1,
+        depth: 0,
+        closed: false,
+        shallowest: None,
+    };
     for span in &per_part[s] {
-        if out.len() >= MAX_CHAINS {
+        if walk.out.len() >= MAX_CHAINS || walk.refusals.too_many {
             return;
         }
-        if let Some(prev) = chain.last() {
-            let prev_last = prev.first + prev.lines - 1;
-            if span.first <= prev_last {
-                continue;
+        if span.first <= prev_last {
+            continue;
+        }
+        let cost = span.first.saturating_sub(scan.next);
+        if cost > walk.lines_left {
+            walk.refusals.too_many = true;
+            return;
+        }
+        walk.lines_left -= cost;
+        scan.advance(text, span.first);
+        if scan.closed {
+            // A bracket opened before the elided lines closed inside them; every later
+            // span elides those lines too.
+            walk.refusals
+                .outside_block
+                .get_or_insert((prev_last + 2, span.first));
+            break;
+        }
+        let (Some(a), Some(b)) = (before, first_width(text, span)) else {
+            // A part of blank lines only: nothing to compare indentation with.
+            chain.push(span.clone());
+            extend(text, per_part, chain, walk);
+            chain.pop();
+            continue;
+        };
+        // Deeper than the line before when it opens a block, else no shallower than
+        // the shallower of the two lines around.
+        let floor = if a < b { a + 1 } else { b };
+        if scan.shallowest.is_some_and(|w| w < floor) {
+            walk.refusals
+                .outside_block
+                .get_or_insert((prev_last + 2, span.first));
+            let any_floor = shallowest_after.map_or(0, |m| if a < m { a + 1 } else { m });
+            if scan.shallowest.is_some_and(|w| w < any_floor) {
+                // Shallower than any later span could allow: none of them can pass.
+                break;
             }
-            match inside_one_block(text, prev, span) {
-                Region::Inside => {}
-                Region::Closes => {
-                    refusals
-                        .outside_block
-                        .get_or_insert((prev_last + 2, span.first));
-                    // Later spans only take in more lines, which still close the block.
-                    break;
-                }
-                Region::Dedents => {
-                    refusals
-                        .outside_block
-                        .get_or_insert((prev_last + 2, span.first));
-                    continue;
-                }
-            }
+            continue;
         }
         chain.push(span.clone());
-        extend(text, per_part, chain, out, refusals);
+        extend(text, per_part, chain, walk);
         chain.pop();
     }
 }
 
-enum Region {
-    Inside,
-    /// A bracket opened before the elided lines is closed inside them.
-    Closes,
-    /// An elided line is shallower than the block around it.
-    Dedents,
+/// The elided lines seen so far after one part: bracket depth and shallowest line.
+struct Scan {
+    /// The next line to take in.
+    next: usize,
+    depth: i64,
+    /// A bracket opened before the region closed inside it.
+    closed: bool,
+    shallowest: Option<usize>,
+}
+
+impl Scan {
+    /// Takes in the lines up to (not including) `to`.
+    fn advance(&mut self, text: &Text, to: usize) {
+        while self.next < to && !self.closed {
+            let line = text.line(self.next);
+            for delta in brackets(line) {
+                self.depth += delta;
+                if self.depth < 0 {
+                    self.closed = true;
+                    break;
+                }
+            }
+            if !line.trim().is_empty() {
+                let w = width(line);
+                self.shallowest = Some(self.shallowest.map_or(w, |s| s.min(w)));
+            }
+            self.next += 1;
+        }
+    }
 }
 
 /// Columns of a line's indentation (a tab counts 4).
@@ -164,39 +267,12 @@ fn width(line: &str) -> usize {
         .sum()
 }
 
-/// Checks the lines strictly between `prev` and `next`.
-fn inside_one_block(text: &Text, prev: &Span, next: &Span) -> Region {
-    let from = prev.first + prev.lines;
-    let to = next.first;
-    let mut depth: i64 = 0;
-    for i in from..to {
-        for delta in brackets(text.line(i)) {
-            depth += delta;
-            if depth < 0 {
-                return Region::Closes;
-            }
-        }
-    }
-    let before = (prev.first..from)
-        .rev()
+/// The indentation of a span's first non-blank line.
+fn first_width(text: &Text, span: &Span) -> Option<usize> {
+    (span.first..span.first + span.lines)
         .map(|i| text.line(i))
-        .find(|l| !l.trim().is_empty());
-    let after = (to..next.first + next.lines)
-        .map(|i| text.line(i))
-        .find(|l| !l.trim().is_empty());
-    let (Some(before), Some(after)) = (before, after) else {
-        return Region::Inside;
-    };
-    let (a, b) = (width(before), width(after));
-    let floor = if a < b { a + 1 } else { b };
-    let shallow = (from..to)
-        .map(|i| text.line(i))
-        .any(|l| !l.trim().is_empty() && width(l) < floor);
-    if shallow {
-        Region::Dedents
-    } else {
-        Region::Inside
-    }
+        .find(|l| !l.trim().is_empty())
+        .map(width)
 }
 
 /// +1 / -1 for each bracket of `line` outside quotes and line comments.
@@ -256,6 +332,30 @@ mod tests {
         assert!(p.segments[1].starts_line);
         assert!(split(&Needle::parse("// ...\n}\n")).is_none());
         assert!(split(&Needle::parse("fn a() {\n}\n")).is_none());
+    }
+
+    #[test]
+    fn past_the_budget_the_elision_is_refused() {
+        let file = format!("fn a() {{\n{}    end()\n}}\n", "    step();\n".repeat(20));
+        let text = Text::new(&file);
+        let scope = Scope::whole(&text);
+        let index = LineIndex::build(&text, &scope);
+        let needle = Needle::parse("fn a() {\n    // ...\n    end()\n");
+        let parts = split(&needle).unwrap();
+        let mut refusals = Refusals::default();
+        let found = chains_within(&text, &index, &scope, &parts, Key::Lines, &mut refusals, 10);
+        assert!(found.is_empty() && refusals.too_many);
+        let mut refusals = Refusals::default();
+        let found = chains_within(
+            &text,
+            &index,
+            &scope,
+            &parts,
+            Key::Lines,
+            &mut refusals,
+            100,
+        );
+        assert_eq!(found.len(), 1);
     }
 
     #[test]

@@ -13,7 +13,7 @@
 //!    carries how it matched and how to turn the caller's replacement into the bytes to
 //!    write at that place. A level returns *all* its candidates — it never picks one —
 //!    so a tolerance can only ever turn "not found" into "found once" or "ambiguous".
-//! 3. [`select`] applies `occurrence`, `line_hint`, `replace_all` and
+//! 3. [`select`](mod@select) applies `occurrence`, `line_hint`, `replace_all` and
 //!    `expected_replacements`: exactly one candidate (or all, when asked), or a refusal
 //!    that lists every candidate line.
 //!

@@ -234,3 +234,42 @@ fn a_span_refused_at_its_level_does_not_hide_an_overlapping_one() {
         (2, Some(Via::Indentation))
     );
 }
+
+#[test]
+fn elision_needs_a_unique_first_part() {
+    let file: String = (0..3000)
+        .map(|_| "def f():\n    x = 1\n    return 1\n")
+        .collect();
+    let text = Text::new(&file);
+    let found = find(
+        &text,
+        "def f():\n    ...\n    return 1\n",
+        &Scope::whole(&text),
+        false,
+    );
+    assert!(found.candidates.is_empty());
+    assert!(
+        found.near_misses[0].contains("occurs 3000 times"),
+        "{:?}",
+        found.near_misses
+    );
+}
+
+#[test]
+fn elision_tails_in_later_functions_are_cut_off_cheaply() {
+    // Every later `return 1` dedents out of `g`: one chain, found without scanning the
+    // rest of the file for it.
+    let file: String = (0..3000)
+        .map(|_| "def f():\n    x = 1\n    return 1\n")
+        .collect();
+    let one = "def g():\n    x = 1\n    return 1\n".to_string() + &file;
+    let text = Text::new(&one);
+    let found = find(
+        &text,
+        "def g():\n    ...\n    return 1\n",
+        &Scope::whole(&text),
+        false,
+    );
+    assert_eq!(found.candidates.len(), 1);
+    assert_eq!(found.candidates[0].last_line(&text), 2);
+}
