@@ -33,6 +33,7 @@
 //! - [`blocks`]: language-aware bracket / indentation blocks, functions, outlines;
 //! - `diagnose`: why a match failed and what to send next;
 //! - `patch`: V4A patches and unified diffs: grammar, hunk search, application;
+//! - `guard`: refusing placeholders such as `// ... existing code ...` in new text;
 //! - `tools`: one module per tool;
 //! - `changes`: diffs and minimal edits from before/after texts;
 //! - [`Session`]: the entry point, and the statistics.
@@ -42,6 +43,7 @@ pub mod blocks;
 mod changes;
 pub mod diagnose;
 mod error;
+pub mod guard;
 pub mod locate;
 pub mod patch;
 pub mod paths;

@@ -7,7 +7,10 @@
 //! - the closest area (line range, similarity score, the file's text there);
 //! - per-line differences there, with whitespace made visible and whitespace-only
 //!   differences called out;
-//! - the exact next call.
+//! - the exact next call;
+//! - what the recovery cascade tried, and why a level that came close refused
+//!   ([`explain_recovery`]): indentation that differs inconsistently, an elision that
+//!   would leave its block, or, under `strict`, the match the cascade would have made.
 //!
 //! It must stay fast on 100 000-line files, so nothing here compares every file line
 //! with every needle line: file lines are looked up in small hash maps built from the
@@ -16,7 +19,7 @@
 //! scored precisely.
 
 use crate::error::{EditError, ErrorKind};
-use crate::locate::Scope;
+use crate::locate::{Found, Scope};
 use crate::text::{split_lines, Text};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -46,8 +49,49 @@ pub struct Closest {
 
 /// The `no_match` refusal for `needle` in `scope`, with full diagnostics.
 pub fn no_match(text: &Text, needle: &str, scope: &Scope, subject: &Subject) -> EditError {
+    // A needle copied from a numbered read is compared without its prefixes, or no line
+    // of it would ever look like the file's.
+    if let Some(stripped) = crate::locate::without_line_numbers(needle) {
+        if let [only] = crate::locate::find_exact(text, &stripped, scope).as_slice() {
+            let (a, b) = (only.first_line(text), only.last_line(text));
+            return EditError::new(
+                ErrorKind::NoMatch,
+                format!(
+                    "{} was not found in {} as sent: it carries line-number prefixes, and without them it matches {} exactly. Send it again without the prefixes.",
+                    subject.what,
+                    subject.path,
+                    crate::tools::lines_label(a, b)
+                ),
+            )
+            .with_diagnostics(json!({"without_line_numbers": {"start_line": a + 1, "end_line": b + 1}}));
+        }
+        let mut err = Report::build(text, &stripped, scope).into_error(text, scope, subject);
+        err.message.push_str(&format!(
+            " (The line-number prefixes of {} were left out of this comparison; send it without them.)",
+            subject.what
+        ));
+        return err;
+    }
     let report = Report::build(text, needle, scope);
     report.into_error(text, scope, subject)
+}
+
+/// Adds to a refusal for a needle that was not found what the recovery cascade did:
+/// the levels tried (`diagnostics.tried`) and, in the message and
+/// `diagnostics.recovery`, why the levels that came close refused.
+pub fn explain_recovery(mut err: EditError, found: &Found) -> EditError {
+    for note in &found.near_misses {
+        err.message.push(' ');
+        err.message.push_str(note);
+    }
+    if !err.diagnostics.is_object() {
+        err.diagnostics = json!({});
+    }
+    err.diagnostics["tried"] = found.tried.iter().map(|v| v.as_str()).collect();
+    if !found.near_misses.is_empty() {
+        err.diagnostics["recovery"] = json!(found.near_misses);
+    }
+    err
 }
 
 /// The analysis behind a `no_match`, reusable by tools that word their own message.
@@ -220,17 +264,30 @@ impl<'n> Report<'n> {
                 "needle_lines": [j + 1, j + len],
                 "file_lines": [i + 1, i + len],
             });
-            if j + len < self.needle_lines.len() && i + len < text.line_count() {
+            if let Some((nj, fi)) = self.divergence(text) {
                 run["diverges"] = json!({
-                    "needle_line": j + len + 1,
-                    "line": i + len + 1,
-                    "expected": visible(self.needle_lines[j + len]),
-                    "found": visible(text.line(i + len)),
+                    "needle_line": nj + 1,
+                    "line": fi + 1,
+                    "expected": visible(self.needle_lines[nj]),
+                    "found": visible(text.line(fi)),
                 });
             }
             d["longest_matching_run"] = run;
         }
         d
+    }
+
+    /// Where the longest run stops matching: the needle line just after it, or, when
+    /// the run reaches the needle's end, the one just before it (needle index, file line).
+    fn divergence(&self, text: &Text) -> Option<(usize, usize)> {
+        let (j, i, len) = self.run?;
+        if j + len < self.needle_lines.len() && i + len < text.line_count() {
+            Some((j + len, i + len))
+        } else if j > 0 && i > 0 {
+            Some((j - 1, i - 1))
+        } else {
+            None
+        }
     }
 
     /// The `no_match` error with message and diagnostics.
@@ -247,12 +304,12 @@ impl<'n> Report<'n> {
                     if len == 1 { "matches" } else { "match" },
                     crate::tools::lines_label(i, i + len - 1)
                 ));
-                if j + len < self.needle_lines.len() && i + len < text.line_count() {
+                if let Some((nj, fi)) = self.divergence(text) {
                     msg.push_str(&format!(
                         "; its line {} differs: expected {}, found {}.",
-                        j + len + 1,
-                        quote(self.needle_lines[j + len]),
-                        quote(text.line(i + len))
+                        nj + 1,
+                        quote(self.needle_lines[nj]),
+                        quote(text.line(fi))
                     ));
                 } else {
                     msg.push('.');
@@ -261,10 +318,13 @@ impl<'n> Report<'n> {
         }
         match &self.closest {
             Some(c) if self.whitespace_only(text) => {
+                let label = capitalize(&crate::tools::lines_label(
+                    c.first,
+                    c.first + c.len.max(1) - 1,
+                ));
                 msg.push_str(&format!(
-                    " {} {} except for whitespace ({}). Copy {what} exactly from diagnostics.closest.text.",
-                    capitalize(&crate::tools::lines_label(c.first, c.first + c.len - 1)),
-                    if c.len == 1 { "matches" } else { "match" },
+                    " {label} {} except for whitespace ({}). Copy {what} exactly from diagnostics.closest.text.",
+                    if c.len > 1 { "match" } else { "matches" },
                     self.first_whitespace_note(text)
                         .unwrap_or_else(|| "see diagnostics.lines".into())
                 ));
@@ -274,16 +334,23 @@ impl<'n> Report<'n> {
                 let to = (c.first + c.len + 2).min(text.line_count());
                 msg.push_str(&format!(
                     " Closest area: {} (similarity {:.2}); diagnostics.lines shows the differing lines. Call read_lines {{path: \"{path}\", start_line: {from}, end_line: {to}}} and send {} again with {what} copied exactly from it.",
-                    crate::tools::lines_label(c.first, c.first + c.len - 1),
+                    crate::tools::lines_label(c.first, c.first + c.len.max(1) - 1),
                     c.score,
                     subject.tool
                 ));
             }
             None => {
                 let word = distinctive_word(&self.needle_lines);
+                let grep = if word.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "grep_file {{path: \"{path}\", pattern: {}}} or read it with ",
+                        serde_json::to_string(&word).unwrap_or_default()
+                    )
+                };
                 msg.push_str(&format!(
-                    " Nothing similar is there either. Find the place with grep_file {{path: \"{path}\", pattern: {}}} or read it with get_document {{path: \"{path}\"}}, then send {} again with {what} copied exactly from the file.",
-                    serde_json::to_string(&word).unwrap_or_default(),
+                    " Nothing similar is there either. Find the place with {grep}get_document {{path: \"{path}\"}}, then send {} again with {what} copied exactly from the file.",
                     subject.tool
                 ));
             }

@@ -100,3 +100,74 @@ fn visible_and_notes() {
     );
     assert_eq!(whitespace_note("x", "y"), None);
 }
+
+#[test]
+fn a_run_reaching_the_end_reports_the_line_before_it() {
+    let file = "def save(path, data):\n    write(path, data)\n";
+    let (err, _) = report_for(file, "def save(path, text):\n    write(path, data)\n");
+    assert!(
+        err.message
+            .contains("its line 1 differs: expected `def save(path, text):`"),
+        "{}",
+        err.message
+    );
+    assert_eq!(
+        err.diagnostics["longest_matching_run"]["diverges"]["line"],
+        1
+    );
+}
+
+#[test]
+fn explain_recovery_adds_levels_tried_and_near_misses() {
+    let file = "a:\n    b\n      c\n";
+    let text = Text::new(file);
+    let scope = Scope::whole(&text);
+    let found = crate::locate::find(&text, "a:\n  b\n  c\n", &scope, false);
+    let err = explain_recovery(
+        no_match(
+            &text,
+            "a:\n  b\n  c\n",
+            &scope,
+            &Subject {
+                what: "old_str",
+                path: "f.yml",
+                tool: "str_replace",
+            },
+        ),
+        &found,
+    );
+    assert_eq!(
+        err.diagnostics["tried"],
+        json!(["exact", "trailing_whitespace", "indentation"])
+    );
+    assert!(
+        err.message.contains("one consistent amount"),
+        "{}",
+        err.message
+    );
+    assert_eq!(
+        err.diagnostics["recovery"].as_array().map(Vec::len),
+        Some(1)
+    );
+}
+
+#[test]
+fn numbered_needles_are_compared_without_their_prefixes() {
+    let (err, _) = report_for("x = 1\ny = 2\n", "1\tx = 1\n2\ty = 2\n");
+    assert!(
+        err.message
+            .contains("without them it matches lines 1-2 exactly"),
+        "{}",
+        err.message
+    );
+    let (err, _) = report_for(
+        "fn a() {\n    let x = 1;\n}\n",
+        "1\tfn a() {\n2\t    let y = 1;\n",
+    );
+    assert_eq!(err.diagnostics["closest"]["start_line"], 1);
+    assert!(
+        err.message.contains("line-number prefixes"),
+        "{}",
+        err.message
+    );
+}

@@ -7,33 +7,80 @@
 //!    byte range the search may look at. A landmark that is missing is a refusal
 //!    (`scope_not_found`), never a silent widening.
 //! 2. [`find`] looks for the needle inside the scope: byte-exact first, then (unless
-//!    `strict`) the tolerant levels of the cascade. The first level that finds anything
-//!    decides; every candidate carries how it matched and how to turn the caller's
-//!    replacement into the bytes to write at that place.
-//! 3. [`select`] applies `occurrence`, `line_hint`, `replace_all` and
+//!    `strict`) the tolerant levels of the cascade, in order: line endings, trailing
+//!    whitespace, indentation, line-number prefixes, escaping, typographic characters,
+//!    elided middles. The first level that finds anything decides; every candidate
+//!    carries how it matched and how to turn the caller's replacement into the bytes to
+//!    write at that place. A level returns *all* its candidates — it never picks one —
+//!    so a tolerance can only ever turn "not found" into "found once" or "ambiguous".
+//! 3. [`select`](mod@select) applies `occurrence`, `line_hint`, `replace_all` and
 //!    `expected_replacements`: exactly one candidate (or all, when asked), or a refusal
 //!    that lists every candidate line.
+//!
+//! The exact path pays for nothing else. The tolerant levels share one index of the
+//! scope built once per call (see `index`), compare lines through keys (see `fold`),
+//! and write through one merge (see `merge`): lines the caller kept are written with
+//! the file's own bytes, only changed lines get the level's corrections.
 
 pub mod scope;
 pub mod select;
 
+mod cascade;
+mod elision;
+mod escapes;
+mod fold;
+mod indent;
+mod index;
+mod merge;
+mod needle;
+mod numbers;
+mod typography;
+
+pub use merge::Merge;
 pub use scope::Scope;
 pub use select::{select, Selection};
 
 use crate::error::EditResult;
 use crate::text::{with_ending, Text};
 use std::ops::Range;
+use std::sync::Arc;
 
 /// How a candidate was found: the value of `matched_via` in results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Via {
     Exact,
+    LineEndings,
+    TrailingWhitespace,
+    Indentation,
+    LineNumbers,
+    Escaping,
+    Typography,
+    Elision,
 }
 
 impl Via {
+    /// Every level, in cascade order.
+    pub const ALL: [Via; 8] = [
+        Via::Exact,
+        Via::LineEndings,
+        Via::TrailingWhitespace,
+        Via::Indentation,
+        Via::LineNumbers,
+        Via::Escaping,
+        Via::Typography,
+        Via::Elision,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Via::Exact => "exact",
+            Via::LineEndings => "line_endings",
+            Via::TrailingWhitespace => "trailing_whitespace",
+            Via::Indentation => "indentation",
+            Via::LineNumbers => "line_numbers",
+            Via::Escaping => "escaping",
+            Via::Typography => "typography",
+            Via::Elision => "elision",
         }
     }
 }
@@ -43,6 +90,8 @@ impl Via {
 pub enum Fix {
     /// Write the replacement as given, with line breaks in the file's ending there.
     Literal,
+    /// Merge the replacement with the file line by line (tolerant levels).
+    Merge(Arc<Merge>),
 }
 
 /// One place where the needle matched.
@@ -70,9 +119,20 @@ impl Candidate {
     }
 
     /// The bytes to write in place of this match for the caller's `replacement`.
+    /// Refused (`escape_ambiguous`, `placeholder_in_new_str`, `invalid_arguments`) when
+    /// a tolerant level cannot carry its correction over to the replacement.
     pub fn render(&self, text: &Text, replacement: &str) -> EditResult<String> {
-        match self.fix {
+        match &self.fix {
             Fix::Literal => Ok(in_file_ending(text, self.first_line(text), replacement)),
+            Fix::Merge(m) => m.render(text, replacement),
+        }
+    }
+
+    /// What rendering `replacement` here corrects, for `warnings`.
+    pub fn render_note(&self, replacement: &str) -> Option<String> {
+        match &self.fix {
+            Fix::Literal => None,
+            Fix::Merge(m) => m.note(replacement),
         }
     }
 }
@@ -83,6 +143,11 @@ pub struct Found {
     pub candidates: Vec<Candidate>,
     /// Notes on what the matching level corrected, for `warnings`.
     pub notes: Vec<String>,
+    /// When nothing matched: what tolerant levels saw but refused (or, under `strict`,
+    /// what they would have matched), for the refusal's message.
+    pub near_misses: Vec<String>,
+    /// The levels tried, in order.
+    pub tried: Vec<Via>,
 }
 
 impl Found {
@@ -91,15 +156,40 @@ impl Found {
     }
 }
 
-/// Looks for `needle` inside `scope`: byte-exact, non-overlapping, in order.
-pub fn find(text: &Text, needle: &str, scope: &Scope, _strict: bool) -> Found {
-    Found {
-        candidates: find_exact(text, needle, scope),
-        notes: Vec::new(),
+/// Looks for `needle` inside `scope`: byte-exact, then (unless `strict`) the tolerant
+/// levels in order. Candidates are non-overlapping and in file order.
+pub fn find(text: &Text, needle: &str, scope: &Scope, strict: bool) -> Found {
+    let exact = find_exact(text, needle, scope);
+    if !exact.is_empty() {
+        return Found {
+            candidates: exact,
+            tried: vec![Via::Exact],
+            ..Found::default()
+        };
     }
+    if !strict {
+        return cascade::run(text, needle, scope);
+    }
+    let mut found = Found {
+        tried: vec![Via::Exact],
+        ..Found::default()
+    };
+    let would = cascade::run(text, needle, scope);
+    if let Some(via) = would.via() {
+        let what = match (would.candidates.len(), would.notes.first()) {
+            (1, Some(note)) => note.clone(),
+            (n, _) => format!("it matches {n} places."),
+        };
+        found.near_misses.push(format!(
+            "With strict: true only byte-exact text matches. Without strict it would match via {}: {what}",
+            via.as_str()
+        ));
+    }
+    found
 }
 
-/// Every byte-exact, non-overlapping occurrence of `needle` inside `scope`.
+/// Every byte-exact, non-overlapping occurrence of `needle` inside `scope` (and, when
+/// there is only one, an occurrence overlapping it, if any).
 pub fn find_exact(text: &Text, needle: &str, scope: &Scope) -> Vec<Candidate> {
     if needle.is_empty() {
         return Vec::new();
@@ -108,16 +198,55 @@ pub fn find_exact(text: &Text, needle: &str, scope: &Scope) -> Vec<Candidate> {
     let finder = memchr::memmem::Finder::new(needle.as_bytes());
     let mut out = Vec::new();
     let mut at = 0;
+    let bytes = text.as_str().as_bytes();
     while let Some(i) = finder.find(&hay[at..]) {
-        let start = scope.range.start + at + i;
+        let mut start = scope.range.start + at + i;
+        let end = start + needle.len();
+        // A needle starting with a line break must not split a CRLF: its `\r` belongs
+        // to the match, or the replacement would leave it behind.
+        let prev_end = out
+            .last()
+            .map_or(scope.range.start, |c: &Candidate| c.range.end);
+        if needle.starts_with('\n') && start > prev_end && bytes[start - 1] == b'\r' {
+            start -= 1;
+        }
         out.push(Candidate {
-            range: start..start + needle.len(),
+            range: start..end,
             via: Via::Exact,
             fix: Fix::Literal,
         });
         at += i + needle.len();
     }
+    // One match is unique only if no other occurrence overlaps it (`aa` in `aaa`):
+    // report such an occurrence too, so the match counts as ambiguous.
+    if let [only] = out.as_slice() {
+        let from = only.range.start + 1;
+        let end = only.range.end;
+        if from < end {
+            if let Some(i) = finder.find(&text.as_str().as_bytes()[from..scope.range.end]) {
+                let start = from + i;
+                out.push(Candidate {
+                    range: start..start + needle.len(),
+                    via: Via::Exact,
+                    fix: Fix::Literal,
+                });
+            }
+        }
+    }
     out
+}
+
+/// `needle` without the line-number prefixes of a numbered read (`  12\t`, `12: `, …),
+/// when every line carries one; for diagnostics that compare it with the file.
+pub fn without_line_numbers(needle: &str) -> Option<String> {
+    let lines = crate::text::split_lines(needle);
+    let numbering = numbers::detect(&lines)?;
+    let (stripped, _) = numbering.strip_all(&lines);
+    let mut out = stripped.join("\n");
+    if needle.ends_with('\n') {
+        out.push('\n');
+    }
+    Some(out)
 }
 
 /// `s` with its line breaks written the way the file writes them near 0-based `line`.
@@ -127,3 +256,6 @@ pub fn in_file_ending(text: &Text, line: usize, s: &str) -> String {
     }
     with_ending(s, text.ending_near(line))
 }
+
+#[cfg(test)]
+mod tests;

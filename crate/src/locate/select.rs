@@ -185,12 +185,22 @@ fn times(n: usize) -> String {
     }
 }
 
-/// "lines 12, 40 and 88" (at most 12 listed).
+/// "lines 12, 40 and 88" (at most 12 listed); ranges ("lines 3-9 and 3-12") when
+/// candidates share a first line, as elided matches can.
 pub fn line_list(text: &Text, candidates: &[Candidate]) -> String {
+    let firsts: Vec<usize> = candidates.iter().map(|c| c.first_line(text)).collect();
+    let shared = firsts.windows(2).any(|w| w[0] == w[1]);
     let lines: Vec<String> = candidates
         .iter()
         .take(12)
-        .map(|c| (c.first_line(text) + 1).to_string())
+        .map(|c| {
+            let (a, b) = (c.first_line(text) + 1, c.last_line(text) + 1);
+            if shared && b > a {
+                format!("{a}-{b}")
+            } else {
+                a.to_string()
+            }
+        })
         .collect();
     let more = candidates.len().saturating_sub(12);
     let mut s = match lines.len() {
@@ -223,4 +233,24 @@ pub fn candidate_diagnostics(text: &Text, candidates: &[Candidate]) -> Value {
         })
         .collect();
     json!({"count": candidates.len(), "candidates": list})
+}
+
+/// Adds to a refusal of several tolerant matches that none of them matched
+/// byte-exactly, and at which level they did: more context in the request is the fix.
+pub fn tolerant_refusal(mut err: EditError, via: Option<super::Via>) -> EditError {
+    if let Some(via) = via.filter(|v| *v != super::Via::Exact) {
+        if matches!(
+            err.kind,
+            ErrorKind::Ambiguous | ErrorKind::OccurrenceOutOfRange
+        ) {
+            err.message.push_str(&format!(
+                " None of these matches is byte-exact; they were found via {}.",
+                via.as_str()
+            ));
+            if err.diagnostics.is_object() {
+                err.diagnostics["matched_via"] = json!(via.as_str());
+            }
+        }
+    }
+    err
 }

@@ -10,6 +10,7 @@
 use super::search::{self, HunkSite};
 use super::{FileOp, Format, Hunk, Patch, PathChoice};
 use crate::error::{EditError, EditResult, ErrorKind};
+use crate::guard;
 use crate::locate::Via;
 use crate::text::{count_lines, Text};
 use crate::tools::apply_replacements;
@@ -58,7 +59,7 @@ pub fn apply(ws: &mut Workspace, patch: &Patch, allow_placeholders: bool) -> Edi
                     .with_diagnostics(json!({"path": path, "patch_line": op.line()})));
                 }
                 let lines: Vec<&str> = content.lines().collect();
-                guard_placeholders(&path, &lines, allow_placeholders)?;
+                guard_placeholders(&path, &lines, &[], allow_placeholders)?;
                 out.done.push(format!(
                     "added {path} ({} line{})",
                     count_lines(content),
@@ -166,7 +167,8 @@ fn updated_text(
     let mut replacements: Vec<(Range<usize>, String)> = Vec::with_capacity(hunks.len());
     for (k, hunk) in hunks.iter().enumerate() {
         let added: Vec<&str> = hunk.added_lines().collect();
-        guard_placeholders(path, &added, allow_placeholders)?;
+        let old: Vec<&str> = hunk.old_lines().collect();
+        guard_placeholders(path, &added, &old, allow_placeholders)?;
         let label = if hunks.len() == 1 {
             format!("the hunk of {op}")
         } else {
@@ -224,13 +226,28 @@ fn existing(ws: &mut Workspace, choice: &PathChoice, op: &str, verb: &str) -> Ed
 }
 
 /// The placeholder guard for lines a patch adds (`// ... existing code ...` written
-/// where the agent meant "keep what is there").
-///
-/// TODO(merge: placeholder guard): the guard lives on the recovery branch; call it
-/// here on `added` unless `allow` is set, so a patch is refused with
-/// `placeholder_in_new_str` exactly like str_replace's new_str.
-fn guard_placeholders(_path: &str, _added: &[&str], _allow: bool) -> EditResult<()> {
-    Ok(())
+/// where the agent meant "keep what is there"): refused with `placeholder_in_new_str`
+/// exactly like str_replace's new_str, unless `allow`. Lines the hunk also has among
+/// its old lines are kept code, not placeholders.
+fn guard_placeholders(path: &str, added: &[&str], old: &[&str], allow: bool) -> EditResult<()> {
+    if allow {
+        return Ok(());
+    }
+    let found: Vec<guard::Placeholder> = guard::placeholder_lines(added, old)
+        .into_iter()
+        .map(|k| guard::Placeholder {
+            line: k + 1,
+            text: added[k].to_string(),
+        })
+        .collect();
+    if found.is_empty() {
+        return Ok(());
+    }
+    Err(guard::refusal(
+        &format!("the patch's added lines for {path} (counted among the + lines),"),
+        None,
+        &found,
+    ))
 }
 
 /// "operation 2 (`*** Update File: src/a.py`, patch line 5)" or "the diff of src/a.py

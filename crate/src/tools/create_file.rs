@@ -4,6 +4,7 @@ use super::params::*;
 use super::{Ctx, Outcome};
 use crate::args::{Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
+use crate::guard;
 use crate::text::count_lines;
 use crate::workspace::path_arg;
 
@@ -59,6 +60,15 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             ));
         }
     }
+    // Lines the file already has (a literal `...` in a doc, say) are not placeholders.
+    guard::check(
+        content,
+        "content",
+        existing
+            .as_deref()
+            .map(|old| ("the existing file", old.as_str())),
+        args.flag("allow_placeholders"),
+    )?;
     let lines = count_lines(content);
     let message = match &existing {
         Some(old) => format!(

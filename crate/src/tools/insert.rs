@@ -5,6 +5,7 @@ use super::{apply_replacements, Ctx, Outcome};
 use crate::args::{Args, Param, ParamType, ToolSpec};
 use crate::diagnose::{self, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
+use crate::guard;
 use crate::locate::{self, scope, select, select::Subject, Selection};
 use crate::text::{split_lines, with_ending, Text};
 
@@ -64,6 +65,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             "new_str is empty: there is nothing to insert. Send the lines to insert in new_str.",
         ));
     }
+    guard::check(new, "new_str", None, args.flag("allow_placeholders"))?;
     let given: Vec<&str> = ["line", "after_content", "before_content"]
         .into_iter()
         .filter(|k| args.has(k))
@@ -107,7 +109,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
                 },
             );
             err.kind = ErrorKind::AnchorNotFound;
-            return Err(err);
+            return Err(diagnose::explain_recovery(err, &found));
         }
         let sel = Selection {
             occurrence: args.opt_usize("occurrence"),
@@ -119,7 +121,8 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             can_take_all: false,
         };
         let via = found.via();
-        let (chosen, notes) = select(&text, found.candidates, &sel, &subject, &scope)?;
+        let (chosen, notes) = select(&text, found.candidates, &sel, &subject, &scope)
+            .map_err(|e| select::tolerant_refusal(e, via))?;
         ctx.matched_via = via.map(|v| v.as_str().to_string());
         ctx.warnings.extend(found.notes);
         ctx.warnings.extend(notes);

@@ -317,8 +317,10 @@ pub fn replace_lines(text: &Text, first: usize, last: usize, new: &str) -> (Rang
 }
 
 /// `new` indented by the original's indentation when it was sent flush left (the
-/// common slip of quoting a method without its indentation). Returns the text to
-/// write and whether it was re-indented.
+/// common slip of quoting a method without its indentation). When only its first line
+/// is flush and its last line already stands at the original's indentation (the other
+/// common slip: the first line copied from after its indentation), only the first
+/// line is indented. Returns the text to write and whether it was re-indented.
 pub fn reindent(original_first_line: &str, new: &str) -> (String, bool) {
     let indent: String = original_first_line
         .chars()
@@ -327,15 +329,23 @@ pub fn reindent(original_first_line: &str, new: &str) -> (String, bool) {
     if indent.is_empty() {
         return (new.to_string(), false);
     }
-    let first = new.lines().find(|l| !l.trim().is_empty());
+    let mut non_blank = new.lines().filter(|l| !l.trim().is_empty());
+    let first = non_blank.next();
     let flush = first.is_some_and(|l| !l.starts_with([' ', '\t']));
     if !flush {
         return (new.to_string(), false);
     }
+    let last = non_blank.last();
+    let only_first = last.is_some_and(|l| {
+        let lead: String = l.chars().take_while(|c| *c == ' ' || *c == '\t').collect();
+        lead == indent
+    });
     let mut out = String::with_capacity(new.len() + indent.len() * 8);
+    let mut indented_one = false;
     for piece in new.split_inclusive('\n') {
-        if !piece.trim().is_empty() {
+        if !piece.trim().is_empty() && !(only_first && indented_one) {
             out.push_str(&indent);
+            indented_one = true;
         }
         out.push_str(piece);
     }

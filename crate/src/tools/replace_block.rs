@@ -11,6 +11,7 @@ use super::{apply_replacements, lines_label, Ctx, Outcome};
 use crate::args::{Args, Param, ParamType, ToolSpec};
 use crate::blocks::Analysis;
 use crate::error::{EditError, EditResult, ErrorKind};
+use crate::guard;
 use crate::text::{count_lines, Text};
 
 pub static SPEC: ToolSpec = ToolSpec {
@@ -64,6 +65,13 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         &scope,
     )?;
     let (first, last) = block_lines(&a, &path, line, "anchor")?;
+    let block = &src[text.lines_range(first, last)];
+    guard::check(
+        args.str("new_block"),
+        "new_block",
+        Some(("the block it replaces", block)),
+        args.flag("allow_placeholders"),
+    )?;
     let (new_block, reindented) = reindent(text.line(first), args.str("new_block"));
     if reindented {
         ctx.warnings.push(

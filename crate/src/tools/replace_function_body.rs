@@ -16,6 +16,7 @@ use super::{apply_replacements, lines_label, Ctx, Outcome};
 use crate::args::{Args, Param, ParamType, ToolSpec};
 use crate::blocks::{Analysis, Lang, Symbol};
 use crate::error::{EditError, EditResult, ErrorKind};
+use crate::guard;
 use crate::text::{count_lines, Text};
 
 pub static SPEC: ToolSpec = ToolSpec {
@@ -100,6 +101,15 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
 
     a.check_symbol(&sym, true)
         .map_err(|e| block_error(&a, &path, e, "function_name"))?;
+    guard::check(
+        new_body,
+        "new_body",
+        Some((
+            "the function it replaces",
+            src.get(sym.start..sym.end).unwrap_or(""),
+        )),
+        args.flag("allow_placeholders"),
+    )?;
 
     // What new_body starts with: its own decorators / doc comments, then a signature.
     let new_prelude = prelude_lines(a.lang, new_body);

@@ -5,6 +5,7 @@ use super::{apply_replacements, Ctx, Outcome};
 use crate::args::{Args, Param, ParamType, ToolSpec};
 use crate::diagnose::{self, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
+use crate::guard;
 use crate::locate::{self, scope, select, select::Subject, Selection};
 use crate::text::Text;
 use serde_json::json;
@@ -114,13 +115,20 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
             "old_str and new_str are identical, so the edit would change nothing. Send the new text in new_str.",
         ));
     }
+    guard::check(
+        new,
+        "new_str",
+        Some(("old_str", old)),
+        args.flag("allow_placeholders"),
+    )?;
     let scope = scope::resolve(&text, args, &path)?;
-    let found = locate::find(&text, old, &scope, args.flag("strict"));
+    let strict = args.flag("strict");
+    let found = locate::find(&text, old, &scope, strict);
     let sel = Selection::from_args(args);
 
     if found.candidates.is_empty() {
         let report = Report::build(&text, old, &scope);
-        if let Some(err) = already_there(&text, new, &scope, &path, &report) {
+        if let Some(err) = already_there(&text, new, &scope, &path, strict, &report) {
             return Err(err);
         }
         let subject = diagnose::Subject {
@@ -128,7 +136,8 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
             path: &path,
             tool: "str_replace",
         };
-        return Err(report.into_error(&text, &scope, &subject));
+        let err = report.into_error(&text, &scope, &subject);
+        return Err(diagnose::explain_recovery(err, &found));
     }
 
     if sel.occurrence.is_none() && !sel.replace_all && sel.expected.is_none() {
@@ -143,10 +152,39 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
         can_take_all: true,
     };
     let via = found.via();
-    let (chosen, notes) = select(&text, found.candidates, &sel, &subject, &scope)?;
+    let (chosen, notes) = select(&text, found.candidates, &sel, &subject, &scope)
+        .map_err(|e| select::tolerant_refusal(e, via))?;
+    if let Some(pair) = chosen
+        .windows(2)
+        .find(|w| w[1].range.start < w[0].range.end)
+    {
+        // Tolerant matches (an elided old_str with two possible tails) may overlap;
+        // replacing both would write one over the other.
+        return Err(EditError::new(
+            ErrorKind::Ambiguous,
+            format!(
+                "old_str matches overlapping text in {path} (starting at lines {} and {}), so they cannot all be replaced. Nothing was changed. Send occurrence: N to choose one, or more context in old_str.",
+                pair[0].first_line(&text) + 1,
+                pair[1].first_line(&text) + 1
+            ),
+        ));
+    }
     let mut replacements = Vec::with_capacity(chosen.len());
     for c in &chosen {
         replacements.push((c.range.clone(), c.render(&text, new)?));
+    }
+    if replacements
+        .iter()
+        .all(|(range, bytes)| src.get(range.clone()) == Some(bytes.as_str()))
+    {
+        return Err(EditError::new(
+            ErrorKind::NoChange,
+            format!(
+                "old_str matched line {} of {path} via {}, and new_str differs from it only in what that match forgives, so the file would not change. Nothing was changed. Send new_str with the change you mean.",
+                chosen[0].first_line(&text) + 1,
+                via.map_or("exact", |v| v.as_str())
+            ),
+        ));
     }
     let new_text = apply_replacements(&src, &replacements);
     ctx.ws.write(&path, new_text)?;
@@ -157,6 +195,8 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
 
     ctx.matched_via = via.map(|v| v.as_str().to_string());
     ctx.warnings.extend(found.notes);
+    ctx.warnings
+        .extend(chosen.first().and_then(|c| c.render_note(new)));
     ctx.warnings.extend(notes);
     let lines: Vec<String> = chosen
         .iter()
@@ -179,19 +219,27 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
 }
 
 /// old_str is absent but new_str is present: the edit was most likely applied by an
-/// earlier call (agents retry calls whose answer they lost). Said only when new_str
-/// stands where old_str's closest area is, or is distinctive enough to be found once.
+/// earlier call (agents retry calls whose answer they lost). new_str is looked for
+/// with the same tolerance as old_str, since the earlier call may have been recovered
+/// (re-indented, say) on its way in. Said only when new_str stands where old_str's
+/// closest area is, or is distinctive enough to be found once.
 fn already_there(
     text: &Text,
     new: &str,
     scope: &locate::Scope,
     path: &str,
+    strict: bool,
     report: &Report,
 ) -> Option<EditError> {
     if new.trim().is_empty() {
         return None;
     }
-    let hits = locate::find_exact(text, new, scope);
+    let found = locate::find(text, new, scope, strict);
+    // A tolerant sighting counts only when it is the only one.
+    if found.via() != Some(locate::Via::Exact) && found.candidates.len() != 1 {
+        return None;
+    }
+    let hits = found.candidates;
     let near_closest = |c: &locate::Candidate| {
         report.closest.as_ref().is_some_and(|area| {
             let (first, last) = (c.first_line(text), c.last_line(text));

@@ -1,0 +1,576 @@
+//! The tolerant levels, in cascade order, after the byte-exact search found nothing.
+//!
+//! | level | forgives | new text gets |
+//! |---|---|---|
+//! | `line_endings` | CRLF vs LF | the file's line endings |
+//! | `trailing_whitespace` | trailing blanks on any line | — |
+//! | `indentation` | leading whitespace, when it differs by one consistent rule | re-indented by that rule |
+//! | `line_numbers` | a numbered read's prefixes on every line (then the three above) | prefixes removed |
+//! | `escaping` | backslash-run lengths, when they pair consistently | backslashes corrected |
+//! | `typography` | curly quotes, dashes, `…`, Unicode spaces | the file's characters |
+//! | `elision` | a marker line standing for unquoted lines inside one block | the lines written back |
+//!
+//! Each level verifies the windows the shared index proposes and keeps every match
+//! that passes; the first level with any match decides. A level is skipped when it
+//! cannot differ from the ones before (no `\r` anywhere: line endings; no backslash:
+//! escaping; all ASCII: typography; no numbered or marker line: those two levels).
+
+use super::elision::{self, Refusals};
+use super::escapes::{self, Escapes};
+use super::fold::Key;
+use super::indent::{lead, IndentMap};
+use super::index::LineIndex;
+use super::merge::{Merge, Piece, Segment};
+use super::needle::{content_end, content_start, settle, verify, Needle, Shape, Span};
+use super::numbers;
+use super::typography::TypoTable;
+use super::{Candidate, Fix, Found, Scope, Via};
+use crate::diagnose::visible;
+use crate::text::{LineEnding, Text};
+use std::sync::Arc;
+
+/// Runs the tolerant levels for `raw` in `scope`.
+pub fn run(text: &Text, raw: &str, scope: &Scope) -> Found {
+    let mut found = Found {
+        tried: vec![Via::Exact],
+        ..Found::default()
+    };
+    let needle = Needle::parse(raw);
+    if !needle.has_substance() || scope.range.is_empty() {
+        return found;
+    }
+    let index = LineIndex::build(text, scope);
+    let windows = index.windows(text, scope, &needle);
+    let scope_bytes = &text.as_str().as_bytes()[scope.range.clone()];
+
+    let has_crlf = text.ending() == LineEnding::CrLf || text.has_mixed_endings();
+    if raw.contains('\r') || has_crlf {
+        found.tried.push(Via::LineEndings);
+        let spans = spans_at(text, &needle, &windows, Key::Lines);
+        if !spans.is_empty() {
+            return plain(text, raw, &needle, spans, Via::LineEndings, found);
+        }
+    }
+
+    found.tried.push(Via::TrailingWhitespace);
+    let spans = spans_at(text, &needle, &windows, Key::TrimEnd);
+    if !spans.is_empty() {
+        return plain(text, raw, &needle, spans, Via::TrailingWhitespace, found);
+    }
+
+    found.tried.push(Via::Indentation);
+    let spans = spans_at(text, &needle, &windows, Key::Trim);
+    let (candidates, refused) = indented(text, &needle, spans, None);
+    if let Some(Fix::Merge(m)) = candidates.first().map(|c| &c.fix) {
+        if let Some(map) = &m.indent {
+            found.notes.push(format!(
+                "Matched {} ignoring indentation: {}.",
+                lines_label(text, &candidates[0]),
+                map.describe()
+            ));
+        }
+        return decided(candidates, found);
+    }
+    found.near_misses.extend(refused);
+
+    let texts = needle.texts();
+    if let Some(numbering) = numbers::detect(&texts) {
+        found.tried.push(Via::LineNumbers);
+        let (lines, _) = numbering.strip_all(&texts);
+        let stripped = Needle {
+            lines,
+            terminated: needle.terminated,
+            starts_line: false,
+        };
+        if stripped.has_substance() {
+            let windows = index.windows(text, scope, &stripped);
+            for key in [Key::Lines, Key::TrimEnd, Key::Trim] {
+                let spans = spans_at(text, &stripped, &windows, key);
+                let (candidates, _) = if key == Key::Trim {
+                    indented(text, &stripped, spans, Some(numbering))
+                } else {
+                    let merges = spans
+                        .into_iter()
+                        .map(|s| {
+                            let mut m = merge_for(text, &stripped, &s, Via::LineNumbers);
+                            m.numbering = Some(numbering);
+                            (s, m)
+                        })
+                        .collect();
+                    (into_candidates(settle(merges)), Vec::new())
+                };
+                if !candidates.is_empty() {
+                    found.notes.push(format!(
+                        "Matched {} after removing line-number prefixes ({numbering}, …) from every line of the request; send the file's text without them next time.",
+                        lines_label(text, &candidates[0])
+                    ));
+                    return decided(candidates, found);
+                }
+            }
+        }
+    }
+
+    if raw.contains('\\') || memchr::memchr(b'\\', scope_bytes).is_some() {
+        found.tried.push(Via::Escaping);
+        let merges: Vec<(Span, Merge)> = spans_at(text, &needle, &windows, Key::Escapes)
+            .into_iter()
+            .filter_map(|s| {
+                let mut m = merge_for(text, &needle, &s, Via::Escaping);
+                let pairs = line_pairs(text, &m);
+                let lines: Vec<(&str, &str, usize)> =
+                    pairs.iter().map(|(r, f, l)| (r.as_str(), *f, *l)).collect();
+                let esc = escapes::pair(&lines);
+                if matches!(&esc, Escapes::Table(t) if t.changed.is_empty()) {
+                    return None;
+                }
+                m.escapes = Some(esc);
+                Some((s, m))
+            })
+            .collect();
+        let merges = settle(merges);
+        if let Some((span, m)) = merges.first() {
+            let what = match &m.escapes {
+                Some(Escapes::Table(t)) => t.describe(),
+                _ => "the request's backslash runs do not pair with the file's the same way everywhere".into(),
+            };
+            found.notes.push(format!(
+                "Matched {} ignoring backslash escaping: {what}.",
+                span_label(span)
+            ));
+            return decided(into_candidates(merges), found);
+        }
+    }
+
+    if !raw.is_ascii() || !scope_bytes.is_ascii() {
+        found.tried.push(Via::Typography);
+        let merges: Vec<(Span, Merge)> = spans_at(text, &needle, &windows, Key::Typography)
+            .into_iter()
+            .map(|s| {
+                let mut m = merge_for(text, &needle, &s, Via::Typography);
+                let pairs = line_pairs(text, &m);
+                let lines: Vec<(&str, &str)> =
+                    pairs.iter().map(|(r, f, _)| (r.as_str(), *f)).collect();
+                m.typography = Some(TypoTable::pair(&lines));
+                (s, m)
+            })
+            .collect();
+        let merges = settle(merges);
+        if let Some((span, m)) = merges.first() {
+            let (mapped, kept) = m
+                .typography
+                .as_ref()
+                .map(TypoTable::describe)
+                .unwrap_or_default();
+            let differences = [mapped, kept]
+                .into_iter()
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+                .join(", ");
+            found.notes.push(format!(
+                "Matched {} ignoring typographic characters ({}).",
+                span_label(span),
+                if differences.is_empty() {
+                    "quotes, dashes, spaces".to_string()
+                } else {
+                    differences
+                }
+            ));
+            return decided(into_candidates(merges), found);
+        }
+    }
+
+    if let Some(parts) = elision::split(&needle) {
+        found.tried.push(Via::Elision);
+        let mut refusals = Refusals::default();
+        for key in [Key::Lines, Key::TrimEnd, Key::Trim] {
+            let chains = elision::chains(text, &index, scope, &parts, key, &mut refusals);
+            if !refusals.first_part_at.is_empty() {
+                // A looser key only finds the first part in more places.
+                break;
+            }
+            let merges: Vec<(Span, Merge)> = chains
+                .into_iter()
+                .filter_map(|chain| elided(text, &parts, &chain, key))
+                .collect();
+            if let Some((span, m)) = merges.first() {
+                let markers = parts
+                    .markers
+                    .iter()
+                    .map(|m| format!("`{m}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                found.notes.push(if m.elided_lines == 0 {
+                    format!(
+                        "Matched {} with {markers} standing for no lines.",
+                        span_label(span)
+                    )
+                } else {
+                    format!(
+                        "Matched {} with {markers} standing for {} line{} of the file ({}).",
+                        span_label(span),
+                        m.elided_lines,
+                        if m.elided_lines == 1 { "" } else { "s" },
+                        elided_label(text, m)
+                    )
+                });
+                return decided(into_candidates(merges), found);
+            }
+        }
+        if !refusals.first_part_at.is_empty() {
+            let at = &refusals.first_part_at;
+            let shown: Vec<String> = at.iter().take(8).map(usize::to_string).collect();
+            found.near_misses.push(format!(
+                "The part before the elision marker occurs {} times (lines {}{}), so which lines the marker stands for is not certain; add lines before the marker until that part is unique.",
+                at.len(),
+                shown.join(", "),
+                if at.len() > 8 { ", …" } else { "" }
+            ));
+        } else if refusals.too_many {
+            found.near_misses.push(
+                "The parts around the elision marker occur in too many places to check which lines it stands for; quote more lines around the marker.".into(),
+            );
+        } else if let Some((from, to)) = refusals.outside_block {
+            found.near_misses.push(format!(
+                "The parts around the elision marker were found, but the lines between them ({from}-{to}) leave the block the first part is in, so the marker was not applied; quote those lines, or choose parts inside one function or block."
+            ));
+        }
+    }
+    found
+}
+
+/// Every span of `needle` at `key` among `windows`, in order (overlapping ones too:
+/// each level validates them, then [`settle`]s).
+fn spans_at(text: &Text, needle: &Needle, windows: &[usize], key: Key) -> Vec<Span> {
+    windows
+        .iter()
+        .flat_map(|&i| verify(text, needle, i, key))
+        .collect()
+}
+
+/// Line endings and trailing whitespace: no corrections besides the file's bytes.
+fn plain(
+    text: &Text,
+    raw: &str,
+    needle: &Needle,
+    spans: Vec<Span>,
+    via: Via,
+    mut found: Found,
+) -> Found {
+    let merges: Vec<(Span, Merge)> = spans
+        .into_iter()
+        .map(|s| {
+            let m = merge_for(text, needle, &s, via);
+            (s, m)
+        })
+        .collect();
+    let merges = settle(merges);
+    let spans: Vec<Span> = merges.iter().map(|(s, _)| s.clone()).collect();
+    let candidates = into_candidates(merges);
+    let label = lines_label(text, &candidates[0]);
+    let note = if via == Via::LineEndings {
+        let request = if raw.contains("\r\n") { "CRLF" } else { "LF" };
+        format!(
+            "Matched {label} ignoring line endings: the request has {request}, the file {} there.",
+            text.ending_near(spans[0].first).name()
+        )
+    } else {
+        let differing = (0..needle.len())
+            .find(|&j| {
+                let n = needle.lines[j].as_ref();
+                let f = text.line(spans[0].first + j);
+                n != f && n.trim_end() == f.trim_end()
+            })
+            .map(|j| format!(" (it differs on line {})", spans[0].first + j + 1))
+            .unwrap_or_default();
+        format!("Matched {label} ignoring trailing whitespace{differing}.")
+    };
+    found.notes.push(note);
+    decided(candidates, found)
+}
+
+/// The indentation level's candidates, and descriptions of spans refused for
+/// inconsistent indentation.
+fn indented(
+    text: &Text,
+    needle: &Needle,
+    spans: Vec<Span>,
+    numbering: Option<numbers::Numbering>,
+) -> (Vec<Candidate>, Vec<String>) {
+    let (merges, refused) = indent_merges(text, needle, spans, numbering);
+    (into_candidates(settle(merges)), refused)
+}
+
+fn indent_merges(
+    text: &Text,
+    needle: &Needle,
+    spans: Vec<Span>,
+    numbering: Option<numbers::Numbering>,
+) -> (Vec<(Span, Merge)>, Vec<String>) {
+    let mut out = Vec::new();
+    let mut refused = Vec::new();
+    for mut span in spans {
+        let mut map = indent_map(text, needle, &span, span.first_partial(text));
+        if map.is_none() && !span.first_partial(text) && lead(&needle.lines[0]).is_empty() {
+            // The request may start at the first line's first word, like a copy that
+            // began after the indentation: the first line then keeps its own.
+            let skip = lead(text.line(span.first)).len();
+            if skip > 0 && needle.shape(0) != Shape::Full {
+                map = indent_map(text, needle, &span, true);
+                if map.is_some() {
+                    span.range.start = content_start(text, span.first) + skip;
+                }
+            }
+        }
+        match map {
+            Some(map) => {
+                let via = if numbering.is_some() {
+                    Via::LineNumbers
+                } else {
+                    Via::Indentation
+                };
+                let mut m = merge_for(text, needle, &span, via);
+                m.indent = Some(map);
+                m.numbering = numbering;
+                out.push((span, m));
+            }
+            None => {
+                if refused.is_empty() {
+                    refused.push(inconsistent(text, needle, &span));
+                }
+            }
+        }
+    }
+    (out, refused)
+}
+
+/// The indentation rule between the request and the span, skipping the first line
+/// when the match starts inside it.
+fn indent_map(text: &Text, needle: &Needle, span: &Span, skip_first: bool) -> Option<IndentMap> {
+    let pairs: Vec<(&str, &str)> = (0..needle.len())
+        .filter(|&j| !(j == 0 && skip_first))
+        .filter_map(|j| {
+            let n = needle.lines[j].as_ref();
+            let f = text.line(span.first + j);
+            (!n.trim().is_empty() && !f.trim().is_empty()).then(|| (lead(n), lead(f)))
+        })
+        .collect();
+    IndentMap::derive(&pairs)
+}
+
+fn inconsistent(text: &Text, needle: &Needle, span: &Span) -> String {
+    let shown: Vec<String> = (0..needle.len())
+        .filter_map(|j| {
+            let n = needle.lines[j].as_ref();
+            let f = text.line(span.first + j);
+            (!n.trim().is_empty() && lead(n) != lead(f)).then(|| {
+                let show = |ws: &str| {
+                    if ws.is_empty() {
+                        "none".to_string()
+                    } else {
+                        format!("`{}`", visible(ws))
+                    }
+                };
+                format!(
+                    "line {}: {} in the request, {} in the file",
+                    span.first + j + 1,
+                    show(lead(n)),
+                    show(lead(f))
+                )
+            })
+        })
+        .take(3)
+        .collect();
+    format!(
+        "Lines {}-{} match except for indentation, but it does not differ by one consistent amount ({}), so the text was not re-indented.",
+        span.first + 1,
+        span.first + span.lines,
+        shown.join("; ")
+    )
+}
+
+/// The merge for one span of `needle`, without corrections.
+fn merge_for(text: &Text, needle: &Needle, span: &Span, via: Via) -> Merge {
+    let segment = segment_for(text, needle, span);
+    let last = span.first + span.lines - 1;
+    Merge {
+        via,
+        segments: vec![segment],
+        elided: Vec::new(),
+        markers: Vec::new(),
+        elided_lines: 0,
+        first_partial: span.first_partial(text),
+        at_eof_without_newline: needle.terminated && !text.line_with_ending(last).ends_with('\n'),
+        ending: text.ending_near(span.first),
+        numbering: None,
+        indent: None,
+        escapes: None,
+        typography: None,
+        lines: (span.first + 1, last + 1),
+    }
+}
+
+/// Each request line of `needle` with the bytes of its file line inside `span`.
+fn segment_for(text: &Text, needle: &Needle, span: &Span) -> Segment {
+    let m = needle.len();
+    let pieces = (0..m)
+        .map(|j| {
+            let li = span.first + j;
+            let start = if j == 0 {
+                span.range.start
+            } else {
+                content_start(text, li)
+            };
+            let line_end = text.line_range(li).end;
+            let end = if j + 1 == m {
+                span.range.end.min(content_end(text, li))
+            } else {
+                content_end(text, li)
+            };
+            let term = if j + 1 < m || needle.terminated {
+                content_end(text, li)..line_end
+            } else {
+                line_end..line_end
+            };
+            Piece {
+                content: start.min(end)..end,
+                term,
+            }
+        })
+        .collect();
+    Segment {
+        request: needle.lines.iter().map(|l| l.to_string()).collect(),
+        pieces,
+    }
+}
+
+/// (request line, file bytes it matched, 1-based file line) for every line of `m`.
+fn line_pairs<'t>(text: &Text<'t>, m: &Merge) -> Vec<(String, &'t str, usize)> {
+    let src = text.as_str();
+    m.segments
+        .iter()
+        .flat_map(|s| s.request.iter().zip(&s.pieces))
+        .map(|(r, p)| {
+            (
+                r.clone(),
+                &src[p.content.clone()],
+                text.line_of(p.content.start) + 1,
+            )
+        })
+        .collect()
+}
+
+/// The whole span and merge of an elided chain at `key`, if its indentation is
+/// consistent.
+fn elided(text: &Text, parts: &elision::Parts, chain: &[Span], key: Key) -> Option<(Span, Merge)> {
+    let first = chain.first()?;
+    let last = chain.last()?;
+    let mut segments = Vec::new();
+    let mut elided_ranges = Vec::new();
+    let mut elided_lines = 0;
+    let mut pairs: Vec<(&str, &str)> = Vec::new();
+    for (s, (span, needle)) in chain.iter().zip(&parts.segments).enumerate() {
+        if s > 0 {
+            let prev = &chain[s - 1];
+            let from = prev.first + prev.lines;
+            elided_ranges.push(text.line_start(from)..text.line_start(span.first));
+            elided_lines += span.first - from;
+        }
+        segments.push(segment_for(text, needle, span));
+        for j in 0..needle.len() {
+            if s == 0 && j == 0 && first.first_partial(text) {
+                continue;
+            }
+            let n = needle.lines[j].as_ref();
+            let f = text.line(span.first + j);
+            if !n.trim().is_empty() && !f.trim().is_empty() {
+                pairs.push((lead(n), lead(f)));
+            }
+        }
+    }
+    let indent = if key == Key::Trim {
+        Some(IndentMap::derive(&pairs)?)
+    } else {
+        None
+    };
+    let last_line = last.first + last.lines - 1;
+    let tail = parts.segments.last()?;
+    let merge = Merge {
+        via: Via::Elision,
+        segments,
+        elided: elided_ranges,
+        markers: parts.markers.clone(),
+        elided_lines,
+        first_partial: first.first_partial(text),
+        at_eof_without_newline: tail.terminated
+            && !text.line_with_ending(last_line).ends_with('\n'),
+        ending: text.ending_near(first.first),
+        numbering: None,
+        indent,
+        escapes: None,
+        typography: None,
+        lines: (first.first + 1, last_line + 1),
+    };
+    let span = Span {
+        first: first.first,
+        lines: last_line + 1 - first.first,
+        range: first.range.start..last.range.end,
+    };
+    Some((span, merge))
+}
+
+fn candidate(span: &Span, m: Merge) -> Candidate {
+    Candidate {
+        range: span.range.clone(),
+        via: m.via,
+        fix: Fix::Merge(Arc::new(m)),
+    }
+}
+
+fn into_candidates(merges: Vec<(Span, Merge)>) -> Vec<Candidate> {
+    merges.into_iter().map(|(s, m)| candidate(&s, m)).collect()
+}
+
+/// The level that found `candidates` decides: they are the result.
+fn decided(candidates: Vec<Candidate>, mut found: Found) -> Found {
+    if let Some(via) = candidates.first().map(|c| c.via) {
+        if found.tried.last() != Some(&via) {
+            found.tried.push(via);
+        }
+    }
+    found.candidates = candidates;
+    found
+}
+
+fn span_label(s: &Span) -> String {
+    if s.lines <= 1 {
+        format!("line {}", s.first + 1)
+    } else {
+        format!("lines {}-{}", s.first + 1, s.first + s.lines)
+    }
+}
+
+fn lines_label(text: &Text, c: &Candidate) -> String {
+    let (a, b) = (c.first_line(text) + 1, c.last_line(text) + 1);
+    if a == b {
+        format!("line {a}")
+    } else {
+        format!("lines {a}-{b}")
+    }
+}
+
+fn elided_label(text: &Text, m: &Merge) -> String {
+    m.elided
+        .iter()
+        .filter(|r| !r.is_empty())
+        .map(|r| {
+            let a = text.line_of(r.start) + 1;
+            let b = text.line_of(r.end - 1) + 1;
+            if a == b {
+                format!("line {a}")
+            } else {
+                format!("lines {a}-{b}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,245 @@
+//! Indentation: whether a request's indentation differs from the file's by one
+//! consistent rule, and re-indenting new lines by that rule.
+//!
+//! Three rules are recognised, tried in this order on the non-blank lines that start
+//! at a line start:
+//! - the file has a fixed extra prefix on every line (`file = D + request`), e.g. the
+//!   request was copied without the enclosing block's indentation;
+//! - the request has a fixed extra prefix (`request = D + file`);
+//! - a unit change: the request indents in one unit (a tab, or N spaces) and the file
+//!   in another, level for level, possibly shifted by a constant number of levels
+//!   (4 spaces → 2 spaces, spaces → tabs).
+//!
+//! Anything else (one line shifted by 2, the next by 4) is not a consistent difference,
+//! and the match is refused: re-indenting by guesswork could change a program.
+
+use std::fmt;
+
+/// One indentation unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    Tab,
+    Spaces(usize),
+}
+
+impl Unit {
+    /// The unit of a set of indentations, when they all use one kind of character.
+    fn of(leads: &[&str]) -> Option<Unit> {
+        let nonempty: Vec<&&str> = leads.iter().filter(|l| !l.is_empty()).collect();
+        if nonempty.is_empty() {
+            return None;
+        }
+        if nonempty.iter().all(|l| l.bytes().all(|b| b == b'\t')) {
+            return Some(Unit::Tab);
+        }
+        if nonempty.iter().all(|l| l.bytes().all(|b| b == b' ')) {
+            let g = nonempty.iter().fold(0, |g, l| gcd(g, l.len()));
+            return Some(Unit::Spaces(g.max(1)));
+        }
+        None
+    }
+
+    /// How many units `lead` is, if it is a whole number of them.
+    fn levels(self, lead: &str) -> Option<usize> {
+        match self {
+            Unit::Tab => lead.bytes().all(|b| b == b'\t').then_some(lead.len()),
+            Unit::Spaces(n) => (lead.bytes().all(|b| b == b' ') && lead.len().is_multiple_of(n))
+                .then_some(lead.len() / n),
+        }
+    }
+
+    fn repeat(self, levels: usize) -> String {
+        match self {
+            Unit::Tab => "\t".repeat(levels),
+            Unit::Spaces(n) => " ".repeat(n * levels),
+        }
+    }
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unit::Tab => f.write_str("a tab"),
+            Unit::Spaces(1) => f.write_str("1 space"),
+            Unit::Spaces(n) => write!(f, "{n} spaces"),
+        }
+    }
+}
+
+/// How the file's indentation relates to the request's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IndentMap {
+    /// file = prefix + request
+    Add(String),
+    /// request = prefix + file
+    Remove(String),
+    /// file level = request level + shift, each in its own unit.
+    Units { from: Unit, to: Unit, shift: isize },
+}
+
+/// The leading whitespace of a line.
+pub fn lead(line: &str) -> &str {
+    &line[..line.len() - line.trim_start().len()]
+}
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+impl IndentMap {
+    /// The rule relating `(request, file)` indentation pairs, if one holds for all.
+    pub fn derive(pairs: &[(&str, &str)]) -> Option<IndentMap> {
+        let Some(&(n0, f0)) = pairs.first() else {
+            return Some(IndentMap::Add(String::new()));
+        };
+        if let Some(d) = f0.strip_suffix(n0) {
+            if pairs
+                .iter()
+                .all(|(n, f)| f.len() == d.len() + n.len() && f.starts_with(d) && f.ends_with(n))
+            {
+                return Some(IndentMap::Add(d.to_string()));
+            }
+        }
+        if let Some(d) = n0.strip_suffix(f0) {
+            if pairs
+                .iter()
+                .all(|(n, f)| n.len() == d.len() + f.len() && n.starts_with(d) && n.ends_with(f))
+            {
+                return Some(IndentMap::Remove(d.to_string()));
+            }
+        }
+        let needle_leads: Vec<&str> = pairs.iter().map(|p| p.0).collect();
+        let file_leads: Vec<&str> = pairs.iter().map(|p| p.1).collect();
+        let from = Unit::of(&needle_leads)?;
+        let to = Unit::of(&file_leads)?;
+        let mut shift = None;
+        for (n, f) in pairs {
+            let d = to.levels(f)? as isize - from.levels(n)? as isize;
+            if *shift.get_or_insert(d) != d {
+                return None;
+            }
+        }
+        Some(IndentMap::Units {
+            from,
+            to,
+            shift: shift.unwrap_or(0),
+        })
+    }
+
+    /// `lead` (a new line's indentation, in the request's style) in the file's style.
+    pub fn apply(&self, lead: &str) -> Option<String> {
+        match self {
+            IndentMap::Add(d) => Some(format!("{d}{lead}")),
+            IndentMap::Remove(d) => lead.strip_prefix(d.as_str()).map(str::to_string),
+            IndentMap::Units { from, to, shift } => {
+                let level = from.levels(lead)? as isize + shift;
+                (level >= 0).then(|| to.repeat(level as usize))
+            }
+        }
+    }
+
+    /// Whether the map changes nothing.
+    pub fn is_identity(&self) -> bool {
+        match self {
+            IndentMap::Add(d) | IndentMap::Remove(d) => d.is_empty(),
+            IndentMap::Units { from, to, shift } => from == to && *shift == 0,
+        }
+    }
+
+    /// "the request indents 4 spaces less than the file" and the like.
+    pub fn describe(&self) -> String {
+        match self {
+            IndentMap::Add(d) => format!(
+                "the request is indented {} less than the file",
+                ws_amount(d)
+            ),
+            IndentMap::Remove(d) => format!(
+                "the request is indented {} more than the file",
+                ws_amount(d)
+            ),
+            IndentMap::Units { from, to, shift } => {
+                let mut s =
+                    format!("the request indents with {from} per level, the file with {to}");
+                if *shift != 0 {
+                    s.push_str(&format!(
+                        ", {} level{} {}",
+                        shift.unsigned_abs(),
+                        if shift.unsigned_abs() == 1 { "" } else { "s" },
+                        if *shift > 0 { "deeper" } else { "shallower" }
+                    ));
+                }
+                s
+            }
+        }
+    }
+}
+
+/// "4 spaces", "1 tab", "1 tab + 2 spaces".
+fn ws_amount(ws: &str) -> String {
+    let tabs = ws.bytes().filter(|&b| b == b'\t').count();
+    let spaces = ws.chars().count() - tabs;
+    let mut parts = Vec::new();
+    if tabs > 0 {
+        parts.push(format!("{tabs} tab{}", if tabs == 1 { "" } else { "s" }));
+    }
+    if spaces > 0 {
+        parts.push(format!(
+            "{spaces} space{}",
+            if spaces == 1 { "" } else { "s" }
+        ));
+    }
+    parts.join(" + ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fixed_prefix_either_way() {
+        let m = IndentMap::derive(&[("", "    "), ("    ", "        ")]).unwrap();
+        assert_eq!(m, IndentMap::Add("    ".into()));
+        assert_eq!(m.apply("  ").as_deref(), Some("      "));
+        let r = IndentMap::derive(&[("\t\t", "\t"), ("\t\t\t", "\t\t")]).unwrap();
+        assert_eq!(r, IndentMap::Remove("\t".into()));
+        assert_eq!(
+            r.apply("").as_deref(),
+            None,
+            "cannot dedent below the request's base"
+        );
+    }
+
+    #[test]
+    fn unit_changes() {
+        let m = IndentMap::derive(&[("    ", "  "), ("        ", "    "), ("", "")]).unwrap();
+        assert_eq!(
+            m,
+            IndentMap::Units {
+                from: Unit::Spaces(4),
+                to: Unit::Spaces(2),
+                shift: 0
+            }
+        );
+        assert_eq!(m.apply("            ").as_deref(), Some("      "));
+        assert_eq!(
+            m.apply("   "),
+            None,
+            "3 spaces is not a whole number of 4-space units"
+        );
+        let t = IndentMap::derive(&[("  ", "\t\t"), ("    ", "\t\t\t")]).unwrap();
+        assert_eq!(t.apply("      ").as_deref(), Some("\t\t\t\t"));
+        assert!(t
+            .describe()
+            .contains("2 spaces per level, the file with a tab"));
+    }
+
+    #[test]
+    fn inconsistent_differences_have_no_map() {
+        assert_eq!(IndentMap::derive(&[("", "  "), ("  ", "      ")]), None);
+        assert_eq!(IndentMap::derive(&[("\t ", "    "), ("\t", "  ")]), None);
+    }
+}

@@ -1,0 +1,385 @@
+//! Writing a tolerant match: the replacement merged line by line with the file.
+//!
+//! Every tolerant level renders the same way. The replacement's lines are diffed
+//! against the request's (`old_str`'s) lines: a replacement line equal to a request line
+//! is one the caller kept, so the file's own bytes for that line are written (its
+//! indentation, trailing whitespace, quotes, escapes and line ending); a changed or added
+//! line is the caller's new text and goes through the level's corrections (re-indented,
+//! escapes fixed, typography converted, line-number prefix removed). An elided request
+//! has several parts, each merged with its part of the replacement, and the lines its
+//! marker stood for are written back unchanged in place of the replacement's marker.
+
+use super::escapes::{EscapeTable, Escapes};
+use super::indent::{lead, IndentMap};
+use super::numbers::Numbering;
+use super::typography::TypoTable;
+use super::Via;
+use crate::error::{EditError, EditResult, ErrorKind};
+use crate::text::{split_lines, LineEnding, Text};
+use serde_json::json;
+use similar::{capture_diff_slices, Algorithm, DiffTag};
+use std::borrow::Cow;
+use std::ops::Range;
+
+/// One request line's counterpart in the file: its content bytes and its line break
+/// (empty when the match ends before it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Piece {
+    pub content: Range<usize>,
+    pub term: Range<usize>,
+}
+
+/// A part of the request and the file lines it matched.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Segment {
+    pub request: Vec<String>,
+    pub pieces: Vec<Piece>,
+}
+
+/// Everything needed to write the replacement at one tolerant match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Merge {
+    pub via: Via,
+    pub segments: Vec<Segment>,
+    /// Between consecutive segments: the elided file lines (whole, with line breaks).
+    pub elided: Vec<Range<usize>>,
+    /// The request's marker line (trimmed) for each elided range.
+    pub markers: Vec<String>,
+    /// How many file lines the markers stand for, in all.
+    pub elided_lines: usize,
+    /// The match starts inside its first line (its first replacement line continues it).
+    pub first_partial: bool,
+    /// The match ends at the end of a file without a final line break.
+    pub at_eof_without_newline: bool,
+    pub ending: LineEnding,
+    pub numbering: Option<Numbering>,
+    pub indent: Option<IndentMap>,
+    pub escapes: Option<Escapes>,
+    pub typography: Option<TypoTable>,
+    /// File lines of the match (1-based, inclusive), for messages.
+    pub lines: (usize, usize),
+}
+
+/// One line of output.
+enum Item {
+    /// A file line kept as is.
+    File(Piece),
+    /// A new line, corrected.
+    New(String),
+    /// Elided file lines, written back whole.
+    Raw(Range<usize>),
+}
+
+impl Merge {
+    /// The bytes to write in place of the match for `replacement`.
+    pub fn render(&self, text: &Text, replacement: &str) -> EditResult<String> {
+        if let Some(Escapes::Mixed(pairs)) = &self.escapes {
+            return Err(mixed_escapes(self.lines, pairs));
+        }
+        let new_lines = split_lines(replacement);
+        let new_terminated = replacement.ends_with('\n');
+        let new_lines: Vec<Cow<str>> = match &self.numbering {
+            Some(n) => n.strip_all(&new_lines).0,
+            None => new_lines.into_iter().map(Cow::Borrowed).collect(),
+        };
+        let parts = self.split_at_markers(&new_lines)?;
+        let mut items = Vec::new();
+        let mut counter = 0;
+        for (s, segment) in self.segments.iter().enumerate() {
+            if s > 0 {
+                if let Some(r) = self.elided.get(s - 1) {
+                    if !r.is_empty() {
+                        items.push(Item::Raw(r.clone()));
+                    }
+                }
+            }
+            let part = parts.get(s).map(Vec::as_slice).unwrap_or(&[]);
+            self.merge_segment(segment, part, s == 0, &mut counter, &mut items)?;
+        }
+        Ok(self.assemble(text, &items, new_terminated))
+    }
+
+    /// The replacement's lines split at its markers, which must pair with the request's.
+    fn split_at_markers<'a>(
+        &self,
+        lines: &'a [Cow<'a, str>],
+    ) -> EditResult<Vec<Vec<(usize, &'a str)>>> {
+        let numbered: Vec<(usize, &str)> = lines
+            .iter()
+            .enumerate()
+            .map(|(k, l)| (k, l.as_ref()))
+            .collect();
+        if self.markers.is_empty() {
+            return Ok(vec![numbered]);
+        }
+        let is_marker = |l: &str| self.markers.iter().any(|m| m == l.trim());
+        let found: Vec<&str> = lines
+            .iter()
+            .map(|l| l.trim())
+            .filter(|l| is_marker(l))
+            .collect();
+        if found != self.markers.iter().map(String::as_str).collect::<Vec<_>>() {
+            return Err(unpaired_markers(self, &found));
+        }
+        let mut parts = vec![Vec::new()];
+        for (k, l) in numbered {
+            if is_marker(l) {
+                parts.push(Vec::new());
+            } else if let Some(p) = parts.last_mut() {
+                p.push((k, l));
+            }
+        }
+        Ok(parts)
+    }
+
+    fn merge_segment(
+        &self,
+        segment: &Segment,
+        part: &[(usize, &str)],
+        first_segment: bool,
+        counter: &mut usize,
+        items: &mut Vec<Item>,
+    ) -> EditResult<()> {
+        let old: Vec<&str> = segment.request.iter().map(String::as_str).collect();
+        let new: Vec<&str> = part.iter().map(|(_, l)| *l).collect();
+        for op in capture_diff_slices(Algorithm::Myers, &old, &new) {
+            let (tag, old_range, new_range) = op.as_tag_tuple();
+            match tag {
+                DiffTag::Equal => {
+                    for j in old_range {
+                        if let Some(p) = segment.pieces.get(j) {
+                            items.push(Item::File(p.clone()));
+                        }
+                        *counter += 1;
+                    }
+                }
+                DiffTag::Delete => {}
+                DiffTag::Insert | DiffTag::Replace => {
+                    for k in new_range {
+                        let (line_no, line) = part[k];
+                        let continues_line = first_segment && self.first_partial && *counter == 0;
+                        items.push(Item::New(self.correct(line, line_no, !continues_line)?));
+                        *counter += 1;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A changed or added line with the level's corrections.
+    fn correct(&self, line: &str, line_no: usize, at_line_start: bool) -> EditResult<String> {
+        let mut s = Cow::Borrowed(line);
+        if let Some(map) = &self.indent {
+            if s.trim().is_empty() {
+                s = Cow::Borrowed("");
+            } else if at_line_start {
+                let l = lead(&s);
+                let Some(new_lead) = map.apply(l) else {
+                    return Err(unplaceable_indent(self, map, line_no, l));
+                };
+                s = Cow::Owned(format!("{new_lead}{}", &s[l.len()..]));
+            }
+        }
+        if let Some(Escapes::Table(t)) = &self.escapes {
+            match t.apply(&s) {
+                Ok(fixed) => s = Cow::Owned(fixed),
+                Err(run) => return Err(unplaceable_run(self, t, line_no, run.len, run.before)),
+            }
+        }
+        if let Some(t) = &self.typography {
+            s = Cow::Owned(t.apply(&s));
+        }
+        Ok(s.into_owned())
+    }
+
+    fn assemble(&self, text: &Text, items: &[Item], new_terminated: bool) -> String {
+        let src = text.as_str();
+        let ending = self.ending.as_str();
+        let mut out = String::new();
+        for (k, item) in items.iter().enumerate() {
+            let sep = match item {
+                Item::File(p) => {
+                    out.push_str(&src[p.content.clone()]);
+                    &src[p.term.clone()]
+                }
+                Item::New(s) => {
+                    out.push_str(s);
+                    ""
+                }
+                Item::Raw(r) => {
+                    let raw = &src[r.clone()];
+                    let body = raw
+                        .strip_suffix('\n')
+                        .map(|b| b.strip_suffix('\r').unwrap_or(b))
+                        .unwrap_or(raw);
+                    out.push_str(body);
+                    &raw[body.len()..]
+                }
+            };
+            let sep = if sep.is_empty() { ending } else { sep };
+            if k + 1 < items.len() || (new_terminated && !self.at_eof_without_newline) {
+                out.push_str(sep);
+            }
+        }
+        out
+    }
+
+    /// What the rendering corrects, for `warnings`.
+    pub fn note(&self, replacement: &str) -> Option<String> {
+        match self.via {
+            Via::LineEndings => replacement
+                .contains('\n')
+                .then(|| format!("new_str was written with the file's {} line endings.", self.ending.name())),
+            Via::TrailingWhitespace => Some(
+                "Lines new_str keeps from old_str were written with the file's own whitespace.".into(),
+            ),
+            Via::Indentation => self
+                .indent
+                .as_ref()
+                .filter(|m| !m.is_identity())
+                .map(|_| {
+                    "new_str was re-indented the same way; lines it keeps from old_str keep the file's bytes."
+                        .to_string()
+                }),
+            Via::LineNumbers => Some(match self.indent.as_ref().filter(|m| !m.is_identity()) {
+                Some(m) => format!(
+                    "Line-number prefixes were removed from new_str as well, and it was re-indented ({}).",
+                    m.describe()
+                ),
+                None => "Line-number prefixes were removed from new_str as well.".into(),
+            }),
+            Via::Escaping => match &self.escapes {
+                Some(Escapes::Table(t)) => Some(format!(
+                    "new_str's changed lines had their backslashes corrected the same way ({}).",
+                    t.describe()
+                )),
+                _ => None,
+            },
+            Via::Typography => self.typography.as_ref().map(|t| {
+                let (mapped, kept) = t.describe();
+                let mut s = String::new();
+                if !mapped.is_empty() {
+                    s.push_str(&format!("new_str's changed lines use the file's characters ({mapped})."));
+                }
+                if !kept.is_empty() {
+                    s.push_str(&format!(
+                        " Where the file writes one request character several ways ({kept}), new_str's changed lines keep it as written."
+                    ));
+                }
+                s.trim().to_string()
+            }).filter(|s| !s.is_empty()),
+            Via::Elision => {
+                let markers: Vec<String> = self.markers.iter().map(|m| format!("`{m}`")).collect();
+                if self.elided_lines == 0 {
+                    return Some(format!(
+                        "new_str's {} stood for no lines and was dropped.",
+                        markers.join(", ")
+                    ));
+                }
+                Some(format!(
+                    "new_str's {} {} replaced by the {} elided line{} of the file, unchanged.",
+                    markers.join(", "),
+                    if markers.len() == 1 { "was" } else { "were" },
+                    self.elided_lines,
+                    if self.elided_lines == 1 { "" } else { "s" }
+                ))
+            }
+            Via::Exact => None,
+        }
+    }
+}
+
+fn lines_label(lines: (usize, usize)) -> String {
+    if lines.0 == lines.1 {
+        format!("line {}", lines.0)
+    } else {
+        format!("lines {}-{}", lines.0, lines.1)
+    }
+}
+
+fn mixed_escapes(lines: (usize, usize), pairs: &[super::escapes::RunPair]) -> EditError {
+    let shown: Vec<String> = pairs.iter().take(6).map(|p| p.to_string()).collect();
+    EditError::new(
+        ErrorKind::EscapeAmbiguous,
+        format!(
+            "old_str matches {} only if backslashes are counted differently, and not the same way everywhere: {}. Which escaping new_str means is not certain, so nothing was changed. Send old_str and new_str with backslashes exactly as in the file (read_lines {{start_line: {}, end_line: {}}} shows them).",
+            lines_label(lines),
+            if shown.is_empty() { "the runs do not pair up".to_string() } else { shown.join("; ") },
+            lines.0,
+            lines.1
+        ),
+    )
+    .with_diagnostics(json!({
+        "start_line": lines.0,
+        "end_line": lines.1,
+        "runs": pairs.iter().map(|p| json!({"line": p.line, "old_str": p.request, "file": p.file, "before": p.before.map(String::from)})).collect::<Vec<_>>(),
+    }))
+}
+
+fn unplaceable_run(
+    m: &Merge,
+    t: &EscapeTable,
+    line_no: usize,
+    len: usize,
+    before: Option<char>,
+) -> EditError {
+    let at = match before {
+        Some(c) => format!("before `{c}`"),
+        None => "at the line end".into(),
+    };
+    EditError::new(
+        ErrorKind::EscapeAmbiguous,
+        format!(
+            "old_str matches {} once backslashes are corrected ({}), but new_str line {} has a run of {len} backslash{} {at} that this correction does not cover, so how many the file needs is not certain. Nothing was changed. Send new_str with backslashes exactly as the file should have them, and old_str as in the file.",
+            lines_label(m.lines),
+            t.describe(),
+            line_no + 1,
+            if len == 1 { "" } else { "es" },
+        ),
+    )
+    .with_diagnostics(json!({
+        "start_line": m.lines.0,
+        "end_line": m.lines.1,
+        "new_str_line": line_no + 1,
+        "run": {"length": len, "before": before.map(String::from)},
+        "runs": t.changed.iter().map(|p| json!({"line": p.line, "old_str": p.request, "file": p.file, "before": p.before.map(String::from)})).collect::<Vec<_>>(),
+    }))
+}
+
+fn unplaceable_indent(m: &Merge, map: &IndentMap, line_no: usize, lead: &str) -> EditError {
+    EditError::invalid(format!(
+        "old_str matches {} ignoring indentation ({}), but new_str line {} is indented `{}`, which that rule cannot carry over, so it cannot be re-indented safely. Nothing was changed. Send old_str and new_str indented exactly as the file is (read_lines {{start_line: {}, end_line: {}}}).",
+        lines_label(m.lines),
+        map.describe(),
+        line_no + 1,
+        crate::diagnose::visible(lead),
+        m.lines.0,
+        m.lines.1
+    ))
+}
+
+fn unpaired_markers(m: &Merge, found: &[&str]) -> EditError {
+    let want: Vec<String> = m.markers.iter().map(|s| format!("`{s}`")).collect();
+    let (kind, why) = if found.len() > m.markers.len() {
+        (
+            ErrorKind::PlaceholderInNewStr,
+            "new_str has more of those marker lines than old_str, and the extra ones would be written literally",
+        )
+    } else {
+        (
+            ErrorKind::InvalidArguments,
+            "new_str does not have them in the same places, so the elided lines would be lost",
+        )
+    };
+    EditError::new(
+        kind,
+        format!(
+            "old_str elides file lines with {} (matched {}), and new_str must keep each such marker line, in the same order, where those lines stay; {why}. Nothing was changed. Send new_str with the same marker line{} where the elided lines belong, or quote the lines in full.",
+            want.join(", "),
+            lines_label(m.lines),
+            if m.markers.len() == 1 { "" } else { "s" }
+        ),
+    )
+    .with_diagnostics(json!({"markers": m.markers, "new_str_markers": found}))
+}
