@@ -343,7 +343,7 @@ pub fn reindent(original_first_line: &str, new: &str) -> (String, bool) {
     let mut out = String::with_capacity(new.len() + indent.len() * 8);
     let mut indented_one = false;
     for piece in new.split_inclusive('\n') {
-        if !piece.trim().is_empty() && !(only_first && indented_one) {
+        if !(piece.trim().is_empty() || only_first && indented_one) {
             out.push_str(&indent);
             indented_one = true;
         }
