@@ -335,7 +335,7 @@ pub fn reindent(original_first_line: &str, new: &str) -> (String, bool) {
     if !flush {
         return (new.to_string(), false);
     }
-    let last = non_blank.last();
+    let last = non_blank.next_back();
     let only_first = last.is_some_and(|l| {
         let lead: String = l.chars().take_while(|c| *c == ' ' || *c == '\t').collect();
         lead == indent
