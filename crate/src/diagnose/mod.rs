@@ -493,7 +493,8 @@ pub fn whitespace_note(expected: &str, found: &str) -> Option<String> {
     Some("whitespace inside the line differs".into())
 }
 
-fn describe_ws(ws: &str) -> String {
+/// "4 spaces", "1 tab", "1 tab + 2 spaces", "none".
+pub(crate) fn describe_ws(ws: &str) -> String {
     if ws.is_empty() {
         return "none".into();
     }

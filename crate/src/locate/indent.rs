@@ -155,11 +155,11 @@ impl IndentMap {
         match self {
             IndentMap::Add(d) => format!(
                 "the request is indented {} less than the file",
-                ws_amount(d)
+                crate::diagnose::describe_ws(d)
             ),
             IndentMap::Remove(d) => format!(
                 "the request is indented {} more than the file",
-                ws_amount(d)
+                crate::diagnose::describe_ws(d)
             ),
             IndentMap::Units { from, to, shift } => {
                 let mut s =
@@ -176,23 +176,6 @@ impl IndentMap {
             }
         }
     }
-}
-
-/// "4 spaces", "1 tab", "1 tab + 2 spaces".
-fn ws_amount(ws: &str) -> String {
-    let tabs = ws.bytes().filter(|&b| b == b'\t').count();
-    let spaces = ws.chars().count() - tabs;
-    let mut parts = Vec::new();
-    if tabs > 0 {
-        parts.push(format!("{tabs} tab{}", if tabs == 1 { "" } else { "s" }));
-    }
-    if spaces > 0 {
-        parts.push(format!(
-            "{spaces} space{}",
-            if spaces == 1 { "" } else { "s" }
-        ));
-    }
-    parts.join(" + ")
 }
 
 #[cfg(test)]
