@@ -23,7 +23,8 @@ calls.forEach(({ title, explain, call }, i) => {
   console.log(`message: ${result.ok ? result.message ?? '' : result.error.message}`);
   for (const w of result.warnings ?? []) console.log(`warning: ${w}`);
   for (const f of result.files ?? []) console.log(f.diff.replace(/\r/g, '␍').trimEnd());
-  if (result.ok && result.content !== undefined && result.tool !== 'get_edit_stats') console.log(result.content.trimEnd());
+  if (result.ok && result.content && result.tool !== 'get_edit_stats') console.log(result.content.trimEnd());
+  for (const sym of result.symbols ?? []) console.log(`  ${sym.kind} ${sym.name}: lines ${sym.start_line}-${sym.end_line}`);
   if (!result.ok && result.error.diagnostics?.closest) {
     const c = result.error.diagnostics.closest;
     console.log(`closest area: lines ${c.start_line}-${c.end_line} (score ${c.score})`);
