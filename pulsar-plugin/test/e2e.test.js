@@ -151,6 +151,19 @@ describe('the package MCP server with an MCP SDK client', () => {
     assert.equal((await rawPost(server.port, { ...headers, Origin: `http://127.0.0.1:${server.port}` }, initialize)).status, 200);
   });
 
+  test("the specs' raw client (spec/helpers/mcp-request.js) works against the server", async () => {
+    const { connectMcp } = require('../spec/helpers/mcp-request');
+    const raw = await connectMcp(server.url, server.token);
+    const r = await raw.callTool('line_count', { path: 'notes.md' });
+    assert.equal(r.isError, false);
+    assert.equal(r.structuredContent.line_count, 2);
+    const refused = await raw.callTool('str_replace', { path: 'notes.md', old_str: 'absent', new_str: 'x' });
+    assert.equal(refused.isError, true);
+    await raw.close();
+    await assert.rejects(connectMcp(server.url, 'wrong'), (e) => e.status === 401);
+    await assert.rejects(connectMcp(server.url, server.token, { origin: 'http://evil.example' }), (e) => e.status === 403);
+  });
+
   test('a stopped server refuses connections; a held review is refused', async () => {
     const other = makeHost({ roots: [p.root], buffers: [], settings: { reviewMode: true } });
     const s = await other.host.start({ port: 0, token: 'fixed-token-for-this-test-0000000000000000' });

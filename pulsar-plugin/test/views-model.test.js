@@ -147,3 +147,64 @@ describe('client configurations', () => {
     assert.throws(() => clientConfig('emacs', { url, token }), /unknown MCP client/);
   });
 });
+
+describe('status-bar text', () => {
+  const { statusText } = require('../lib/status-tile');
+  test('off, on with the port, the last edit and its refusal kind', () => {
+    assert.equal(statusText({ server: null, lastEdit: null, reviewMode: false }).text, 'MCP off');
+    const server = { port: 38417, url: 'http://127.0.0.1:38417/mcp' };
+    assert.equal(statusText({ server, lastEdit: { tool: 'str_replace', outcome: 'applied' }, reviewMode: false }).text, 'MCP :38417 · str_replace ✓');
+    const refused = statusText({ server, lastEdit: { tool: 'insert', outcome: 'refused', kind: 'no_match', path: 'a.py', message: 'not found' }, reviewMode: true });
+    assert.equal(refused.text, 'MCP :38417 · review · insert ✗ no_match');
+    assert.match(refused.tooltip, /Last edit: insert on a\.py: refused no_match\nnot found/);
+  });
+});
+
+describe('after an edit (lib/decorations.js)', () => {
+  const { showAppliedEdit } = require('../lib/decorations');
+  const { TextBuffer } = require('./helpers');
+
+  function recordingEditor(log) {
+    return {
+      decorateMarkerLayer(layer, params) {
+        log.push(['decorate', params.type, params.class, layer.getMarkers().map((m) => m.getRange().start.row)]);
+        return { destroy: () => log.push(['undecorate', params.type]) };
+      },
+      destroy: () => log.push(['close']),
+    };
+  }
+
+  test('changed lines are highlighted in line and gutter for the set time, then the markers go', () => {
+    const buffer = new TextBuffer({ text: 'a\nb\nc\n' });
+    const layer = buffer.addMarkerLayer();
+    layer.markRange([[1, 0], [1, 1]]);
+    const log = [];
+    let fire = null;
+    let delay = null;
+    showAppliedEdit(
+      { buffers: [{ buffer, layer }], deleted: [] },
+      { editorsFor: () => [recordingEditor(log)], ms: 1500, setTimer: (f, ms) => ((fire = f), (delay = ms)) },
+    );
+    assert.deepEqual(log, [
+      ['decorate', 'line', 'anchored-edit-changed', [1]],
+      ['decorate', 'line-number', 'anchored-edit-changed', [1]],
+    ]);
+    assert.equal(delay, 1500);
+    fire();
+    assert.deepEqual(log.slice(2), [['undecorate', 'line'], ['undecorate', 'line-number']]);
+    assert.equal(layer.isDestroyed(), true);
+  });
+
+  test('0 ms: no highlight; editors of a deleted file close unless it had unsaved changes', () => {
+    const clean = new TextBuffer({ text: 'x\n' });
+    const dirty = new TextBuffer({ text: 'y\n' });
+    const layer = clean.addMarkerLayer();
+    const closed = [];
+    showAppliedEdit(
+      { buffers: [{ buffer: clean, layer }], deleted: [{ buffer: clean, wasModified: false }, { buffer: dirty, wasModified: true }] },
+      { editorsFor: (b) => [{ destroy: () => closed.push(b === clean ? 'clean' : 'dirty') }], ms: 0 },
+    );
+    assert.deepEqual(closed, ['clean']);
+    assert.equal(layer.isDestroyed(), true);
+  });
+});
