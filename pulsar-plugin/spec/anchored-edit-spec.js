@@ -143,7 +143,7 @@ describe('anchored-edit', () => {
       expect(editor.getText()).toContain('retries = 3');
       const pane = paneItemWithURI(PREVIEW_URI).getElement();
       expect(pane.querySelector('.anchored-edit-preview-file-link').textContent).toBe('app.py');
-      expect(pane.querySelector('.anchored-edit-preview-diff atom-text-editor').textContent).toContain('retries = 7');
+      expect(pane.querySelector('.anchored-edit-preview-diff atom-text-editor').textContent.replace(/\u00a0/g, ' ')).toContain('retries = 7');
       expect(pane.querySelector('.anchored-edit-apply').disabled).toBe(false);
       pane.querySelector('.anchored-edit-apply').click();
       expect(editor.getText()).toBe('def connect():\n    retries = 7\n    return retries\n');
