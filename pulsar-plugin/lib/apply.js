@@ -73,7 +73,7 @@ function sameText(a, b) {
  * Refuses with `stale_buffer` when any text the engine read for the call differs from
  * the text there now. `reads`: Map path → text (null for "no such file").
  */
-function checkNotStale(reads, workspace, { while: during = '' } = {}) {
+function checkNotStale(reads, workspace, { while: during } = {}) {
   for (const [p, then] of reads) {
     let now;
     try {
@@ -84,7 +84,7 @@ function checkNotStale(reads, workspace, { while: during = '' } = {}) {
     if (!sameText(now, then)) {
       throw new HostRefusal(
         'stale_buffer',
-        `\`${p}\` changed in the editor${during} after the engine computed this edit; nothing was changed. Read the file again, then send the call again.`,
+        `\`${p}\` changed in the editor${during || ' after the engine read it'}; nothing was changed. Read the file again, then send the call again.`,
       );
     }
   }

@@ -53,7 +53,7 @@ class Host extends EventEmitter {
     this.entries = new WeakMap();
     this.queue = new ReviewQueue({
       commit: (item) =>
-        this.commit(item.files, item.reads, item.kind === 'review' ? ' while the edit waited for review' : ' since this preview was computed'),
+        this.commit(item.files, item.reads, item.kind === 'review' ? ' while the edit waited for review' : ' since the diff was computed'),
     });
     this.queue.loadCounts(state && state.hostCounts);
     this.queue.on('change', (current, settled) => this.emit('queue', current, settled));
