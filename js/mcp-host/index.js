@@ -57,17 +57,26 @@ export function toolResult(result) {
   };
 }
 
-/** The refusal for changes the host could not apply (the CLI's `write_failed`). */
+/**
+ * The refusal for changes the host did not apply. A thrown value with a string `kind` and
+ * `message` is the host's own refusal, used as is (as with `read`): e.g. `stale_buffer`
+ * when the buffer changed while the edit waited for the user's review, or the user's
+ * rejection, whose advice differs from a failed write's. Anything else is the CLI's
+ * `write_failed`.
+ */
 function applyFailed(tool, e) {
+  const own = e !== null && typeof e === 'object' && typeof e.kind === 'string' && typeof e.message === 'string';
   return toolResult({
     ok: false,
     tool,
     warnings: [],
     files: [],
-    error: {
-      kind: 'write_failed',
-      message: `The edit was computed but the editor could not apply it (${e?.message ?? e}). Read the file again, then send the call again.`,
-    },
+    error: own
+      ? { kind: e.kind, message: e.message }
+      : {
+          kind: 'write_failed',
+          message: `The edit was computed but the editor could not apply it (${e?.message ?? e}). Read the file again, then send the call again.`,
+        },
   });
 }
 
@@ -164,7 +173,7 @@ function readBody(req, limit) {
  * - `read(path)`: the text, `undefined` for no such file, or throw (with `kind`, e.g.
  *   "path_outside_root", to choose the refusal). Synchronous.
  * - `apply(files, call)`: applies a committed call's `files[]`; may be async; throw to
- *   report failure.
+ *   report failure (a thrown `{kind, message}` is the refusal the agent reads, as is).
  * - `session`: an engine Session to use (e.g. with loaded statistics); default new.
  * - `port` (default 0: any free port), `token` (default random), `maxBodyBytes`,
  *   `allowedOrigins` (extra browser origins, e.g. a webview's), `name`, `version`.

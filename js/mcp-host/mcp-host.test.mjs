@@ -219,6 +219,29 @@ describe('MCP over Streamable HTTP with the real engine', () => {
     }
   });
 
+  test("an apply that throws {kind, message} refuses with the host's own kind and message", async () => {
+    const editor = fakeEditor({ 'x.txt': 'x\n' });
+    const message = 'The user discarded this edit in the review pane; nothing changed.';
+    const s = await startMcpHttpServer({
+      engine,
+      read: editor.read,
+      apply: async () => {
+        throw Object.assign(new Error(message), { kind: 'stale_buffer' });
+      },
+    });
+    const c = await connect(s.url, s.token);
+    try {
+      const r = await c.callTool({ name: 'str_replace', arguments: { path: 'x.txt', old_str: 'x', new_str: 'y' } });
+      assert.equal(r.isError, true);
+      assert.deepEqual(r.structuredContent.error, { kind: 'stale_buffer', message });
+      assert.equal(r.content[0].text, message);
+      assert.equal(editor.buffers.get('x.txt'), 'x\n');
+    } finally {
+      await c.close();
+      await s.close();
+    }
+  });
+
   test('no token or a wrong token: 401, for the SDK client and raw requests', async () => {
     await assert.rejects(connect(server.url, undefined), (e) => e.code === 401);
     await assert.rejects(connect(server.url, 'x'.repeat(43)), (e) => e.code === 401);

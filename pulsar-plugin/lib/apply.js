@@ -1,0 +1,173 @@
+'use strict';
+// Applies an engine result's `files` to the editor: open buffers through their
+// TextBuffer, other files on disk. Nothing here computes a change: the engine's `edits`
+// (minimal replacements, ranges into the text before the call, UTF-16 columns, sorted
+// and disjoint) are applied as they are, and its `new_text` is the check.
+//
+// - Each buffer gets its edits inside one `buffer.transact()` as `setTextInRange` calls,
+//   last edit first, so cursors, markers, folds and selections outside the edited ranges
+//   survive and one undo reverts the call's changes to that buffer. Line endings are
+//   written exactly as the engine gives them (`normalizeLineEndings: false`), so a CRLF
+//   buffer stays CRLF and a mixed one keeps each line's ending.
+// - After the edits the buffer must hold exactly `new_text`; otherwise the transaction is
+//   abandoned (the buffer is reverted) and the call refused. This is the guard against
+//   any disagreement between the engine's coordinates and the buffer's.
+// - Before anything is written, every text the engine read for the call is compared with
+//   the text there now (`reads`): if the user typed in a buffer, or a file changed on disk,
+//   since the engine computed the change (a held review, a preview applied later), the
+//   call is refused with `stale_buffer` and nothing is written.
+// - A multi-file call is all or nothing: when a later file fails, the buffers and files
+//   already changed are put back (buffers to a checkpoint taken before their transaction,
+//   files to their previous bytes).
+// - Files that are not open are written to disk atomically (temporary file + rename);
+//   created files likewise; deletions remove the file (an open buffer of it is reported
+//   so the caller can close its editors); a move writes the destination, removes the
+//   source and, when the source is open, applies the edits to its buffer and points the
+//   buffer at the destination.
+
+const { HostRefusal } = require('./workspace');
+
+function point(p) {
+  return [p.row, p.column];
+}
+
+/**
+ * Applies `edits` to `buffer` in one transaction and checks the result is `newText`
+ * (when given). Returns {checkpoint, layer}: a checkpoint from before the transaction
+ * (to roll back) and a marker layer holding the ranges of the new text (for
+ * highlighting). Throws a `write_failed` HostRefusal, leaving the buffer unchanged,
+ * when the buffer does not end up as `newText`.
+ */
+function applyEditsToBuffer(buffer, edits, newText) {
+  const checkpoint = buffer.createCheckpoint();
+  const layer = buffer.addMarkerLayer();
+  try {
+    buffer.transact(() => {
+      for (let i = edits.length - 1; i >= 0; i--) {
+        const e = edits[i];
+        const range = buffer.setTextInRange([point(e.range.start), point(e.range.end)], e.text, {
+          normalizeLineEndings: false,
+        });
+        layer.markRange(range, { invalidate: 'never' });
+      }
+      if (typeof newText === 'string' && buffer.getText() !== newText) {
+        // Throwing inside transact() reverts the transaction.
+        throw new HostRefusal(
+          'write_failed',
+          'The editor could not apply the edit exactly (its buffer did not end up as the engine computed); nothing was changed. Read the file again, then send the call again.',
+        );
+      }
+    });
+  } catch (e) {
+    layer.destroy();
+    throw e;
+  }
+  return { checkpoint, layer };
+}
+
+function sameText(a, b) {
+  return (a ?? null) === (b ?? null);
+}
+
+/**
+ * Refuses with `stale_buffer` when any text the engine read for the call differs from
+ * the text there now. `reads`: Map path → text (null for "no such file").
+ */
+function checkNotStale(reads, workspace, { while: during } = {}) {
+  for (const [p, then] of reads) {
+    let now;
+    try {
+      now = workspace.read(p);
+    } catch {
+      now = Symbol('unreadable');
+    }
+    if (!sameText(now, then)) {
+      throw new HostRefusal(
+        'stale_buffer',
+        `\`${p}\` changed in the editor${during || ' after the engine read it'}; nothing was changed. Read the file again, then send the call again.`,
+      );
+    }
+  }
+}
+
+/**
+ * Applies a committed result's `files` (engine order). `reads`: the texts the engine
+ * read for the call (Map). Returns a report: {buffers: [{path, buffer, layer}],
+ * deleted: [{path, buffer, wasModified}], moved: [{path, to, buffer}], written: [path]}.
+ * Throws a HostRefusal (`stale_buffer`, `write_failed`) with nothing changed.
+ */
+function applyChanges(files, { workspace, reads, staleWhile }) {
+  if (reads) checkNotStale(reads, workspace, { while: staleWhile });
+
+  // Resolve everything first: a refused path changes nothing.
+  const plan = files.map((f) => {
+    const loc = workspace.resolve(f.path);
+    const dest = typeof f.moved_to === 'string' ? workspace.resolve(f.moved_to) : null;
+    return { f, loc, dest, buffer: workspace.bufferFor(loc) };
+  });
+
+  const undo = [];
+  const report = { buffers: [], deleted: [], moved: [], written: [] };
+  try {
+    for (const { f, loc, dest, buffer } of plan) {
+      if (f.deleted) {
+        const before = workspace.snapshot(loc);
+        const wasModified = buffer ? buffer.isModified() : false;
+        workspace.removeFile(loc);
+        undo.push(() => workspace.restore(loc, before));
+        report.deleted.push({ path: f.path, buffer, wasModified });
+      } else if (dest) {
+        const destBefore = workspace.snapshot(dest);
+        workspace.writeFile(dest, f.new_text);
+        undo.push(() => workspace.restore(dest, destBefore));
+        const srcBefore = workspace.snapshot(loc);
+        workspace.removeFile(loc);
+        undo.push(() => workspace.restore(loc, srcBefore));
+        if (buffer) {
+          const { checkpoint, layer } = applyEditsToBuffer(buffer, f.edits, f.new_text);
+          const oldPath = buffer.getPath();
+          undo.push(() => {
+            layer.destroy();
+            buffer.revertToCheckpoint(checkpoint);
+          });
+          buffer.setPath(dest.abs);
+          undo.push(() => buffer.setPath(oldPath));
+          report.buffers.push({ path: f.moved_to, buffer, layer });
+        }
+        report.moved.push({ path: f.path, to: f.moved_to, buffer });
+        report.written.push(f.moved_to);
+      } else if (buffer) {
+        const { checkpoint, layer } = applyEditsToBuffer(buffer, f.edits, f.new_text);
+        undo.push(() => {
+          layer.destroy();
+          buffer.revertToCheckpoint(checkpoint);
+        });
+        report.buffers.push({ path: f.path, buffer, layer });
+      } else {
+        if (typeof f.new_text !== 'string') {
+          throw new HostRefusal('write_failed', `The engine's result for \`${f.path}\` carries no new text; nothing was changed.`);
+        }
+        const before = workspace.snapshot(loc);
+        workspace.writeFile(loc, f.new_text);
+        undo.push(() => workspace.restore(loc, before));
+        report.written.push(f.path);
+      }
+    }
+  } catch (e) {
+    for (const step of undo.reverse()) {
+      try {
+        step();
+      } catch {
+        // Keep undoing the rest; the refusal below says what failed.
+      }
+    }
+    if (e instanceof HostRefusal) throw e;
+    throw new HostRefusal(
+      'write_failed',
+      `The edit was computed but could not be written (${e.message}); every file and buffer was left as it was. Fix the cause (permissions, disk space) and send the same call again.`,
+    );
+  }
+  return report;
+}
+
+module.exports = { applyEditsToBuffer, applyChanges, checkNotStale };

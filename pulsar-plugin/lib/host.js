@@ -1,0 +1,221 @@
+'use strict';
+// The editor host: an engine session, the MCP server (js/mcp-host), and what happens to
+// each call's result in the editor. No Pulsar API is used here: the workspace (buffers,
+// project folders, disk) and the settings are passed in, so the whole host runs in plain
+// Node against real TextBuffers (test/).
+//
+// - Every call goes through a recording session: it hands the engine a reader that
+//   remembers each text the engine read, keyed by the result's `files` array, so that the
+//   apply step (js/mcp-host's `apply(files)`) knows exactly which texts the change was
+//   computed on and refuses with `stale_buffer` when one changed since.
+// - A successful dry run becomes a preview (ReviewQueue) the user can apply or discard.
+// - In review mode, `apply` holds the agent's edit until the user decides (or the review
+//   timeout passes); the agent's call waits and gets the decision as its result.
+// - Statistics are the engine's (`statsJson`/`loadStats`) plus the editor's own counts of
+//   previews and reviews; `serialize()` returns both for Pulsar's package state.
+
+const { EventEmitter } = require('events');
+const { applyChanges } = require('./apply');
+const { ReviewQueue } = require('./review');
+const { HostRefusal } = require('./workspace');
+
+class Host extends EventEmitter {
+  /**
+   * `engine`: {Session, toolSchemas}; `mcpHost`: js/mcp-host's exports; `workspace`:
+   * lib/workspace.js; `settings()`: {reviewMode, reviewTimeoutMs, saveAfterEdit};
+   * `state`: what `serialize()` returned last time (or undefined).
+   */
+  constructor({ engine, mcpHost, workspace, settings, state, name = 'anchored-edit', version = '0.0.0' }) {
+    super();
+    this.engine = engine;
+    this.mcpHost = mcpHost;
+    this.workspace = workspace;
+    this.settings = settings;
+    this.name = name;
+    this.version = version;
+    this.server = null;
+    this.lastEdit = null;
+    this.session = new engine.Session();
+    if (state && typeof state.statsJson === 'string') {
+      try {
+        this.session.loadStats(state.statsJson);
+      } catch (e) {
+        this.loadWarning = `The saved edit statistics could not be read (${e.message}); they start from zero.`;
+      }
+    }
+    this.editingTools = new Set(
+      engine
+        .toolSchemas()
+        .filter((t) => t.inputSchema && t.inputSchema.properties && 'dry_run' in t.inputSchema.properties)
+        .map((t) => t.name),
+    );
+    /** result.files → {tool, arguments, result, reads}. */
+    this.entries = new WeakMap();
+    this.queue = new ReviewQueue({
+      commit: (item) =>
+        this.commit(item.files, item.reads, item.kind === 'review' ? ' while the edit waited for review' : ' since the diff was computed'),
+    });
+    this.queue.loadCounts(state && state.hostCounts);
+    this.queue.on('change', (current, settled) => this.emit('queue', current, settled));
+    this.recorder = this.#recordingSession();
+    this.runner = null;
+  }
+
+  /** The Session js/mcp-host calls: the engine's, with each call's reads recorded. */
+  #recordingSession() {
+    const host = this;
+    return {
+      call(request, files, options) {
+        const reads = new Map();
+        const reader = files && {
+          read(p) {
+            const text = files.read(p);
+            reads.set(p, typeof text === 'string' ? text : null);
+            return text;
+          },
+        };
+        let result;
+        try {
+          result = host.session.call(request, reader, options);
+        } catch (e) {
+          host.#noteEdit(request, { outcome: 'error', message: e.message });
+          throw e;
+        }
+        host.#observe(request, result, reads);
+        return result;
+      },
+      statsJson: () => host.session.statsJson(),
+      loadStats: (json) => host.session.loadStats(json),
+    };
+  }
+
+  #observe(request, result, reads) {
+    const tool = request && request.tool;
+    if (!this.editingTools.has(tool)) return;
+    const entry = { tool, arguments: request.arguments, result, reads };
+    if (Array.isArray(result.files)) this.entries.set(result.files, entry);
+    if (!result.ok) {
+      this.#noteEdit(request, { outcome: 'refused', kind: result.error && result.error.kind, message: result.error && result.error.message });
+    } else if (result.dry_run === true) {
+      this.#noteEdit(request, { outcome: 'previewed', message: result.message });
+      if (Array.isArray(result.files) && result.files.length > 0) {
+        this.queue.showDryRun(entry);
+        this.emit('preview', this.queue.preview);
+      }
+    }
+    // Committed edits are noted once applied (or refused while applying): see apply().
+  }
+
+  #noteEdit(request, fields) {
+    const args = request && request.arguments;
+    this.lastEdit = {
+      tool: request && request.tool,
+      path: args && typeof args === 'object' ? args.path ?? args.file_path ?? args.filePath ?? null : null,
+      at: Date.now(),
+      ...fields,
+    };
+    this.emit('result', this.lastEdit);
+  }
+
+  /**
+   * js/mcp-host's `apply`: runs after the engine computed a committed edit. In review mode
+   * it waits for the user's decision; otherwise it applies at once.
+   */
+  async apply(files, call) {
+    const entry = this.entries.get(files);
+    const request = { tool: call && call.tool, arguments: call && call.arguments };
+    try {
+      if (!entry) throw new HostRefusal('write_failed', 'The editor has no record of what this edit was computed on; nothing was changed. Send the call again.');
+      if (this.settings().reviewMode) {
+        this.#noteEdit(request, { outcome: 'held', message: entry.result.message });
+        const held = this.queue.hold(entry, this.settings().reviewTimeoutMs);
+        this.emit('review', this.queue.review);
+        await held;
+      } else {
+        this.commit(files, entry.reads, '');
+      }
+    } catch (e) {
+      this.#noteEdit(request, { outcome: 'refused', kind: e.kind ?? 'write_failed', message: e.message });
+      throw e;
+    }
+    this.#noteEdit(request, { outcome: 'applied', message: entry.result.message });
+  }
+
+  /** Applies files whose texts were read as `reads`; emits 'applied' with the report. */
+  commit(files, reads, staleWhile) {
+    const report = applyChanges(files, { workspace: this.workspace, reads, staleWhile });
+    this.emit('applied', report);
+    if (this.settings().saveAfterEdit) {
+      for (const { path, buffer } of report.buffers) {
+        Promise.resolve()
+          .then(() => buffer.save())
+          .catch((e) => this.emit('warning', `Could not save ${path} after the edit: ${e.message}`));
+      }
+    }
+    return report;
+  }
+
+  /** Starts the MCP server. Resolves to {url, port, token}. */
+  async start({ port, token }) {
+    if (this.server) return this.server;
+    this.server = await this.mcpHost.startMcpHttpServer({
+      engine: this.engine,
+      session: this.recorder,
+      read: (p) => this.workspace.read(p),
+      apply: (files, call) => this.apply(files, call),
+      port,
+      token,
+      name: this.name,
+      version: this.version,
+    });
+    this.emit('server', this.server);
+    return this.server;
+  }
+
+  async stop() {
+    const server = this.server;
+    if (!server) return;
+    this.server = null;
+    const held = this.queue.review !== null;
+    this.queue.clear('The editor stopped its MCP server while this edit waited for review; nothing was changed.');
+    // Let the refused call's response reach the agent before the connections close.
+    if (held) await new Promise((resolve) => setTimeout(resolve, 250));
+    await server.close();
+    this.emit('server', null);
+  }
+
+  /**
+   * Runs one tool call as an agent's call would run (engine, then apply), without HTTP.
+   * Resolves to the MCP tool result. Calls made here are serialised among themselves.
+   */
+  call(tool, args) {
+    if (!this.runner) {
+      this.runner = this.mcpHost.createToolRunner({
+        session: this.recorder,
+        read: (p) => this.workspace.read(p),
+        apply: (files, call) => this.apply(files, call),
+      });
+    }
+    return this.runner(tool, args);
+  }
+
+  /** {tools, summary, counts} for the statistics view. */
+  stats() {
+    const parsed = JSON.parse(this.session.statsJson());
+    const summary = this.session.call({ tool: 'get_edit_stats', arguments: {} }, null);
+    return { tools: parsed.tools ?? {}, summary: summary.ok ? summary.message : '', counts: { ...this.queue.counts } };
+  }
+
+  resetStats() {
+    this.session.call({ tool: 'get_edit_stats', arguments: { reset: true } }, null);
+    this.queue.resetCounts();
+    this.emit('stats');
+  }
+
+  /** Package state: the engine's statistics and the editor's own counts. */
+  serialize() {
+    return { statsJson: this.session.statsJson(), hostCounts: { ...this.queue.counts } };
+  }
+}
+
+module.exports = { Host };

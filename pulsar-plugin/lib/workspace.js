@@ -1,0 +1,212 @@
+'use strict';
+// The files an agent's call sees: open buffers first, the disk otherwise.
+//
+// Paths come from the engine already normalised (no `.`, no `..` climbing out of a
+// relative start, `/` separators). They map to the project like this:
+// - a relative path is relative to the first project folder (`atom.project.getPaths()[0]`);
+// - an absolute path is accepted when it lies in any project folder (agents such as
+//   Claude Code send absolute paths);
+// - anything else, and any path whose real location (symlinks resolved, as the CLI
+//   does) leaves its project folder, is refused with the engine's `path_outside_root`
+//   kind by throwing `{kind, message}` (docs/wasm.md, the reader contract).
+// A path open in an editor is read from its TextBuffer (unsaved changes included);
+// other files are read from disk as UTF-8 (a file with NUL bytes or invalid UTF-8 is
+// refused, as the CLI refuses it). Nothing here matches or changes text.
+
+const fs = require('fs');
+const path = require('path');
+
+/** A refusal the engine (reads) or js/mcp-host (applies) reports with this kind and message. */
+class HostRefusal extends Error {
+  constructor(kind, message) {
+    super(message);
+    this.name = 'HostRefusal';
+    this.kind = kind;
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function isInside(child, parent) {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function isAbsoluteEnginePath(p) {
+  return p.startsWith('/') || /^[A-Za-z]:\//.test(p);
+}
+
+/** The real path of `p`, resolving the deepest part that exists (for files still to be created). */
+function realLocation(p, fsImpl) {
+  const missing = [];
+  let existing = p;
+  for (;;) {
+    try {
+      fsImpl.lstatSync(existing);
+      break;
+    } catch {
+      const parent = path.dirname(existing);
+      if (parent === existing) break;
+      missing.unshift(path.basename(existing));
+      existing = parent;
+    }
+  }
+  return path.join(fsImpl.realpathSync(existing), ...missing);
+}
+
+/**
+ * `roots()`: the project folders (absolute). `openBuffers()`: the TextBuffers open in
+ * editors. Both are asked on every call, so folders and editors opened later count.
+ */
+function createWorkspace({ roots, openBuffers, fs: fsImpl = fs }) {
+  function outside(p, why) {
+    return new HostRefusal(
+      'path_outside_root',
+      `\`${p}\` is outside the project: ${why}. Send a path relative to the project folder ${JSON.stringify(roots()[0] ?? '')} (e.g. "src/main.js"), or an absolute path inside it.`,
+    );
+  }
+
+  /** {abs, real, root} for an engine path, or throws a `path_outside_root` HostRefusal. */
+  function resolve(p) {
+    const folders = roots();
+    if (folders.length === 0) {
+      throw new HostRefusal(
+        'path_outside_root',
+        `No project folder is open in the editor, so \`${p}\` cannot be placed. Ask the user to open the project folder in Pulsar, then send the call again.`,
+      );
+    }
+    const abs = isAbsoluteEnginePath(p) ? path.resolve(p) : path.resolve(folders[0], p);
+    const root = folders.find((r) => isInside(abs, path.resolve(r)));
+    if (root === undefined) {
+      throw outside(p, folders.length === 1 ? 'it is not in the project folder' : 'it is in none of the project folders');
+    }
+    let real;
+    let realRoot;
+    try {
+      real = realLocation(abs, fsImpl);
+      realRoot = fsImpl.realpathSync(root);
+    } catch (e) {
+      throw outside(p, `it cannot be resolved (${e.message})`);
+    }
+    if (!isInside(real, realRoot)) throw outside(p, 'a symlink on the way leads out of the project folder');
+    return { abs, real, root };
+  }
+
+  /** The TextBuffer open for a resolved location, if any. */
+  function bufferFor(loc) {
+    const buffers = [...new Set(openBuffers())];
+    const direct = buffers.find((b) => {
+      const bp = b.getPath();
+      return bp === loc.abs || bp === loc.real;
+    });
+    if (direct) return direct;
+    return buffers.find((b) => {
+      const bp = b.getPath();
+      if (!bp) return false;
+      try {
+        return realLocation(path.resolve(bp), fsImpl) === loc.real;
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  function readDisk(p, loc) {
+    let bytes;
+    try {
+      bytes = fsImpl.readFileSync(loc.real);
+    } catch (e) {
+      if (e.code === 'ENOENT' || e.code === 'ENOTDIR') return undefined;
+      if (e.code === 'EISDIR') {
+        throw new HostRefusal('invalid_arguments', `\`${p}\` is a directory, not a file. Send the path of a file inside it.`);
+      }
+      throw new HostRefusal('invalid_arguments', `\`${p}\` cannot be read: ${e.message}.`);
+    }
+    if (bytes.includes(0)) {
+      throw new HostRefusal('invalid_arguments', `\`${p}\` looks binary (it contains NUL bytes); anchored-edit edits text files only.`);
+    }
+    try {
+      return utf8.decode(bytes);
+    } catch {
+      throw new HostRefusal('invalid_arguments', `\`${p}\` is not UTF-8 text; anchored-edit edits UTF-8 text files only (open it in the editor to edit it there).`);
+    }
+  }
+
+  /** The text of `p` (an open buffer's, unsaved changes included, or the file's), or undefined. */
+  function read(p) {
+    const loc = resolve(p);
+    const buffer = bufferFor(loc);
+    if (buffer) return buffer.getText();
+    return readDisk(p, loc);
+  }
+
+  /** The file's bytes, or null when it does not exist (for rolling a write back). */
+  function snapshot(loc) {
+    try {
+      return fsImpl.readFileSync(loc.real);
+    } catch (e) {
+      if (e.code === 'ENOENT') return null;
+      throw e;
+    }
+  }
+
+  /** Writes `content` (string or bytes) to the file atomically: a temporary file, then a rename. */
+  function writeFile(loc, content) {
+    const dir = path.dirname(loc.real);
+    fsImpl.mkdirSync(dir, { recursive: true });
+    const tmp = path.join(dir, `.${path.basename(loc.real)}.anchored-edit-${process.pid}-${Date.now()}.tmp`);
+    let mode;
+    try {
+      mode = fsImpl.statSync(loc.real).mode & 0o7777;
+    } catch {
+      mode = undefined;
+    }
+    try {
+      fsImpl.writeFileSync(tmp, content, mode === undefined ? undefined : { mode });
+      fsImpl.renameSync(tmp, loc.real);
+    } catch (e) {
+      try {
+        fsImpl.unlinkSync(tmp);
+      } catch {
+        // Nothing to clean up.
+      }
+      throw e;
+    }
+  }
+
+  /** Restores a snapshot: the old bytes, or no file. */
+  function restore(loc, bytes) {
+    if (bytes === null) {
+      try {
+        fsImpl.unlinkSync(loc.real);
+      } catch (e) {
+        if (e.code !== 'ENOENT') throw e;
+      }
+    } else {
+      writeFile(loc, bytes);
+    }
+  }
+
+  function removeFile(loc) {
+    try {
+      fsImpl.unlinkSync(loc.real);
+    } catch (e) {
+      if (e.code !== 'ENOENT') throw e;
+    }
+  }
+
+  /** How a result's path is shown to the user: relative to its project folder. */
+  function displayPath(p) {
+    try {
+      const loc = resolve(p);
+      const rel = path.relative(loc.root, loc.abs);
+      return roots().length > 1 ? path.join(path.basename(loc.root), rel) : rel;
+    } catch {
+      return p;
+    }
+  }
+
+  return { resolve, bufferFor, read, snapshot, writeFile, restore, removeFile, displayPath };
+}
+
+module.exports = { createWorkspace, HostRefusal };

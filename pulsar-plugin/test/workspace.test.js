@@ -1,0 +1,97 @@
+'use strict';
+// lib/workspace.js: which text a path means (open buffer or disk) and which paths are
+// refused, seen through the engine (the refusal the agent reads).
+const { test, describe } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('fs');
+const path = require('path');
+const { tempProject, openBuffer, workspaceFor, loadEngine } = require('./helpers');
+
+const { engine } = loadEngine();
+
+function call(ws, tool, args) {
+  return new engine.Session().call({ tool, arguments: args }, { read: (p) => ws.read(p) });
+}
+
+describe('paths and texts', () => {
+  test('an open buffer is read with its unsaved changes; a closed file from disk', async () => {
+    const p = tempProject({ 'open.txt': 'saved\n', 'closed.txt': 'on disk\n' });
+    try {
+      const b = await openBuffer(p.file('open.txt'));
+      b.append('unsaved\n');
+      const ws = workspaceFor([p.root], [b]);
+      assert.equal(call(ws, 'get_document', { path: 'open.txt' }).content, 'saved\nunsaved\n');
+      assert.equal(call(ws, 'get_document', { path: 'closed.txt' }).content, 'on disk\n');
+      // The same file by its absolute path (as Claude Code sends it).
+      assert.equal(call(ws, 'get_document', { path: p.file('open.txt') }).content, 'saved\nunsaved\n');
+    } finally {
+      p.cleanup();
+    }
+  });
+
+  test('relative paths are relative to the first project folder; absolute ones may be in any', () => {
+    const first = tempProject({ 'a.txt': 'first\n' });
+    const second = tempProject({ 'a.txt': 'second\n' });
+    try {
+      const ws = workspaceFor([first.root, second.root], []);
+      assert.equal(call(ws, 'get_document', { path: 'a.txt' }).content, 'first\n');
+      assert.equal(call(ws, 'get_document', { path: second.file('a.txt') }).content, 'second\n');
+      assert.equal(ws.displayPath(second.file('a.txt')), path.join(path.basename(second.root), 'a.txt'));
+    } finally {
+      first.cleanup();
+      second.cleanup();
+    }
+  });
+
+  test('paths outside the project are refused with path_outside_root', () => {
+    const p = tempProject({ 'a.txt': 'x\n' });
+    const elsewhere = tempProject({ 'secret.txt': 'secret\n' });
+    try {
+      fs.symlinkSync(elsewhere.root, p.file('link'));
+      const ws = workspaceFor([p.root], []);
+      for (const [args, why] of [
+        [{ path: elsewhere.file('secret.txt') }, /is not in the project folder/],
+        [{ path: 'link/secret.txt' }, /a symlink on the way leads out of the project folder/],
+        [{ path: '../x.txt' }, /climbs out/],
+      ]) {
+        const r = call(ws, 'get_document', args);
+        assert.equal(r.ok, false);
+        assert.equal(r.error.kind, 'path_outside_root', JSON.stringify(r.error));
+        assert.match(r.error.message, why);
+      }
+      // Near miss: a symlink that stays inside the project is fine.
+      fs.mkdirSync(p.file('real'));
+      fs.writeFileSync(p.file('real/b.txt'), 'inside\n');
+      fs.symlinkSync(p.file('real'), p.file('alias'));
+      assert.equal(call(ws, 'get_document', { path: 'alias/b.txt' }).content, 'inside\n');
+    } finally {
+      p.cleanup();
+      elsewhere.cleanup();
+    }
+  });
+
+  test('no project folder open: every path is refused with advice', () => {
+    const r = call(workspaceFor([], []), 'get_document', { path: 'a.txt' });
+    assert.equal(r.error.kind, 'path_outside_root');
+    assert.match(r.error.message, /No project folder is open/);
+  });
+
+  test('binary, non-UTF-8 files and directories are refused; a missing file is file_not_found', () => {
+    const p = tempProject({});
+    try {
+      fs.writeFileSync(p.file('bin.dat'), Buffer.from([0x61, 0x00, 0x62]));
+      fs.writeFileSync(p.file('latin1.txt'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
+      fs.mkdirSync(p.file('dir'));
+      const ws = workspaceFor([p.root], []);
+      assert.match(call(ws, 'get_document', { path: 'bin.dat' }).error.message, /looks binary/);
+      assert.match(call(ws, 'get_document', { path: 'latin1.txt' }).error.message, /not UTF-8/);
+      assert.match(call(ws, 'get_document', { path: 'dir' }).error.message, /`dir` is a directory, not a file/);
+      assert.equal(call(ws, 'get_document', { path: 'missing.txt' }).error.kind, 'file_not_found');
+      // A UTF-8 byte-order mark is part of the text, as the CLI reads it.
+      fs.writeFileSync(p.file('bom.txt'), '\uFEFFx\n');
+      assert.equal(ws.read('bom.txt'), '\uFEFFx\n');
+    } finally {
+      p.cleanup();
+    }
+  });
+});
