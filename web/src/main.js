@@ -137,7 +137,10 @@ async function boot() {
     const tab = $('file-tabs').querySelector(`[data-path="${CSS.escape(path)}"]`);
     if (tab) startRename(tab, path);
   });
-  $('show-whitespace').addEventListener('change', (e) => workspace.setWhitespace(e.target.checked));
+  $('show-whitespace').addEventListener('change', (e) => {
+    workspace.setWhitespace(e.target.checked);
+    if (panel.tab !== 'stats') panel.refresh();
+  });
 
   // --- Marks of a refusal ---------------------------------------------------------------
   let marked = new Set();
@@ -262,7 +265,7 @@ async function boot() {
 
   function updateButtons(tool) {
     const edits = Boolean(schemaByName.get(tool)?.inputSchema?.properties?.dry_run);
-    $('dry-run').textContent = edits || !schemaByName.has(tool) ? 'Dry run' : 'Run';
+    $('dry-run').querySelector('.label').textContent = edits || !schemaByName.has(tool) ? 'Dry run' : 'Run';
     $('apply').disabled = !edits && schemaByName.has(tool);
   }
   function updateUndo() {
@@ -402,7 +405,15 @@ async function boot() {
       o.textContent = outcomeLabel(ex.expect);
       b.append(title, o);
       b.title = `${ex.llm}\n\nExpected: ${outcomeLabel(ex.expect)}${outcome !== ex.expect ? ` (this build: ${outcomeLabel(outcome)})` : ''}`;
-      b.addEventListener('click', () => loadExample(ex.id));
+      b.addEventListener('click', () => {
+        loadExample(ex.id);
+        // The address names the example, so a reload or a copied address shows it again.
+        try {
+          window.history.replaceState(null, '', `#example=${ex.id}`);
+        } catch {
+          // Some file:// contexts refuse history changes; the page works the same.
+        }
+      });
       section.append(b);
     }
     list.append(section);

@@ -9,7 +9,7 @@
 // Everything shown is the engine's result; nothing here matches or diffs on its own
 // except the merge view's highlighting of the engine's old and new texts.
 import { EditorState } from '@codemirror/state';
-import { EditorView, lineNumbers } from '@codemirror/view';
+import { EditorView, lineNumbers, highlightWhitespace } from '@codemirror/view';
 import { MergeView, unifiedMergeView } from '@codemirror/merge';
 import { json } from '@codemirror/lang-json';
 import { editorTheme, highlighting } from './theme.js';
@@ -103,6 +103,11 @@ export class ResultPanel {
       if (this.tab === 'changes') this.renderBody();
     });
     this.showEmpty();
+  }
+
+  /** Whitespace symbols in the diff and content views follow the buffer's toggle. */
+  whitespace() {
+    return this.hooks.workspace?.showWhitespace ? highlightWhitespace() : [];
   }
 
   destroyViews() {
@@ -251,7 +256,7 @@ export class ResultPanel {
         el('p', { class: 'hint' }, 'The result as an LLM receives it (CLI, MCP). Hosts also get each file’s ', el('code', {}, 'new_text'), ', left out here.'),
         wrap,
       );
-      this.views.push(readOnlyView(wrap, JSON.stringify(llmView(r), null, 2), [json(), lineNumbers()]));
+      this.views.push(readOnlyView(wrap, JSON.stringify(llmView(r), null, 2), [json(), lineNumbers(), EditorView.lineWrapping]));
     }
   }
 
@@ -295,6 +300,7 @@ export class ResultPanel {
           editorTheme,
           highlighting,
           lang,
+          this.whitespace(),
         ];
         const mv = new MergeView({
           parent: host,
@@ -310,6 +316,7 @@ export class ResultPanel {
           readOnlyView(host, newText, [
             lineNumbers(),
             lang,
+            this.whitespace(),
             unifiedMergeView({
               original: oldText,
               mergeControls: false,
@@ -340,6 +347,7 @@ export class ResultPanel {
         readOnlyView(wrap, r.content, [
           lineNumbers({ formatNumber: (n) => String(n + start - 1) }),
           languageFor(r.path ?? '').extension,
+          this.whitespace(),
         ]),
       );
     }
@@ -422,9 +430,11 @@ export class ResultPanel {
       );
       const tbody = el('tbody');
       for (const entry of d.lines) {
+        // The file's side is the buffer's line itself, its \r included: a CRLF file shows
+        // CR at the end of each line even where the engine compared the lines without it.
+        const noCr = (x) => x.replace(/\\r$/, '');
         let found = fileLines[entry.line - 1];
-        if (found !== undefined && engineVisible(found) !== entry.found) found = found.replace(/\r$/, '');
-        if (found === undefined || engineVisible(found) !== entry.found) found = rawFor(entry.found, candidates);
+        if (found === undefined || noCr(engineVisible(found)) !== noCr(String(entry.found))) found = rawFor(entry.found, candidates);
         const expected = rawFor(entry.expected, candidates);
         const pair = renderPair(expected, found);
         tbody.append(
@@ -551,7 +561,7 @@ export class ResultPanel {
       el(
         'thead',
         {},
-        el('tr', {}, ...['tool', 'calls', 'applied', 'dry runs', 'refused', 'refusals', 'matched_via', 'dry run → commit'].map((h) => el('th', {}, h))),
+        el('tr', {}, ...['tool', 'calls', 'applied', 'dry runs', 'refused', 'refusals', 'matched_via', 'then committed'].map((h) => el('th', {}, h))),
       ),
     );
     const tbody = el('tbody');
@@ -573,6 +583,11 @@ export class ResultPanel {
     }
     table.append(tbody);
     body.append(table);
+  }
+
+  /** Re-renders the open tab (after a display setting changed). */
+  refresh() {
+    this.renderBody();
   }
 
   /** Test and debugging view: the new text the diff view shows for `path`. */

@@ -191,14 +191,39 @@ test('a refusal shows whitespace differences as symbols (paraphrase: tabs in the
   // Lines 5-7 are marked in the buffer: the closest area and its differing lines.
   assert.equal(await page.locator('.cm-editor .cm-mark-closest').count(), 3);
   assert.equal(await page.locator('.cm-editor .cm-mark-differs').count(), 3);
-  await page.screenshot({ path: path.join(outputDir, 'refusal.png') });
+
+  // CRLF: the file's \r is shown as a CR badge, in the buffer and in the differing lines.
+  await loadExample(page, 'line-endings');
+  assert.equal(await page.locator('#editor .cm-specialChar.cm-cr').count(), 5);
+  assert.equal(await page.textContent('#buffer-endings'), 'CRLF');
+  await setJson(page, JSON.stringify({ tool: 'str_replace', arguments: { path: 'deploy.yaml', old_str: 'resources:\n  cpu: 400m\n', new_str: 'resources:\n  cpu: 750m\n' } }));
+  assert.equal((await press(page, '#dry-run')).kind, 'no_match');
+  const found = await page.$$eval('.line-diffs tr.found-row', (trs) => trs.map((tr) => ({ text: tr.textContent, cr: [...tr.querySelectorAll('.ws-badge')].map((b) => b.textContent) })));
+  const cpu = found.find((x) => x.text.includes('cpu:'));
+  assert.ok(cpu, JSON.stringify(found));
+  assert.deepEqual(cpu.cr, ['CR'], 'the file line ends in CR');
 });
 
-test('main view: a dry run with its diff (screenshot)', async () => {
-  await loadExample(page, 'exact');
-  const r = await press(page, '#dry-run');
-  assert.ok(r.ok);
-  await page.screenshot({ path: path.join(outputDir, 'main.png') });
+test('screenshots of a fresh session: the main view after a dry run, a refusal, statistics', async () => {
+  const { ctx, page: p } = await openPage(server.url, (u) => u.startsWith(server.url) || u.startsWith('data:'));
+  try {
+    assert.equal(await p.evaluate(() => window.playground.example()), 'exact', 'the page opens on the default example');
+    assert.ok((await press(p, '#dry-run')).ok);
+    await p.screenshot({ path: path.join(outputDir, 'main.png') });
+    await loadExample(p, 'paraphrase');
+    assert.equal((await press(p, '#dry-run')).kind, 'no_match');
+    await p.screenshot({ path: path.join(outputDir, 'refusal.png') });
+    await loadExample(p, 'tabs-vs-spaces');
+    await press(p, '#dry-run');
+    await p.click('#stats-button');
+    assert.match(await p.textContent('.stats-summary'), /^3 edits: /, 'three calls so far');
+    await p.screenshot({ path: path.join(outputDir, 'stats.png') });
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('diff layouts: unified, side by side, the engine’s own diff (screenshot)', async () => {
   await loadExample(page, 'v4a-anchor');
   await press(page, '#dry-run');
   await page.click('#diff-mode [data-mode="split"]');
@@ -290,7 +315,7 @@ test('the form and the JSON editor stay in sync both ways', async () => {
   await setJson(page, JSON.stringify({ tool: 'str_replace', arguments: { path: 'fetch.py', old_str: 'a', new_str: 'b' } }));
   await page.selectOption('.tool-picker', 'grep_file');
   assert.deepEqual(await json(), { tool: 'grep_file', arguments: { path: 'fetch.py' } });
-  assert.equal(await page.textContent('#dry-run'), 'Run');
+  assert.equal(await page.textContent('#dry-run .label'), 'Run');
   assert.equal(await page.isDisabled('#apply'), true, 'nothing to apply for a reading tool');
   // multi_replace: array | string.
   await page.selectOption('.tool-picker', 'multi_replace');
@@ -371,6 +396,7 @@ test('from file:// the page works with no network at all', async () => {
     if (outcome.ok) assert.equal(r.via, outcome.matched_via);
     else assert.equal(r.kind, outcome.error_kind);
     await loadExample(p, 'exact');
+    assert.ok(p.url().endsWith('#example=exact'), 'the address names the example');
     await press(p, '#apply');
     assert.match(await buffer(p, 'fetch.py'), /retries = 5/);
     await p.click('#undo');
