@@ -59,16 +59,26 @@ async function boot() {
   // --- Buffers ------------------------------------------------------------------------
   let undoStack = []; // records of Apply, newest last
   let panel;
+  let infoTimer = null;
+  let marked = new Set(); // paths whose buffer shows the marks of a refusal
   const workspace = new Workspace($('editor'), ({ kind, path }) => {
-    if (kind === 'doc') {
-      panel?.markStale();
-      // Typing into a file the last Apply changed makes that Apply no longer the last
-      // change of the file: Undo would revert the typing. Ctrl+Z in the editor still works.
-      const top = undoStack.at(-1);
-      if (top && top.after.has(path) && workspace.text(path) !== top.after.get(path)) undoStack = [];
+    if (kind !== 'doc') {
+      renderTabs();
+      return;
+    }
+    // Called on every keystroke: keep it cheap (no whole-text work unless needed).
+    panel?.markStale();
+    // Typing into a file the last Apply changed makes that Apply no longer the last
+    // change of the file: Undo would revert the typing. Ctrl+Z in the editor still works.
+    const top = undoStack.at(-1);
+    if (top && top.after.has(path) && workspace.text(path) !== top.after.get(path)) {
+      undoStack = [];
       updateUndo();
     }
-    renderTabs();
+    // The marks of a refusal went with the edit (workspace.js); so does the tab's dot.
+    if (marked.delete(path)) renderTabs();
+    clearTimeout(infoTimer);
+    infoTimer = setTimeout(renderInfo, 150);
   });
 
   function renderTabs() {
@@ -99,6 +109,11 @@ async function boot() {
       tab.addEventListener('dblclick', () => startRename(tab, path));
       bar.append(tab);
     }
+    renderInfo();
+  }
+
+  /** The status line of the active file: language, line endings. */
+  function renderInfo() {
     $('buffer-language').textContent = workspace.languageName();
     const endings = workspace.lineEndings();
     const e = $('buffer-endings');
@@ -143,7 +158,6 @@ async function boot() {
   });
 
   // --- Marks of a refusal ---------------------------------------------------------------
-  let marked = new Set();
   function clearMarks() {
     if (marked.size) workspace.mark(null);
     marked = new Set();
@@ -358,9 +372,9 @@ async function boot() {
     // A result that removed every file left a placeholder tab: it goes with the undo.
     for (const p of workspace.paths()) if (!record.order.includes(p) && workspace.text(p) === '') workspace.remove(p);
     workspace.reorder(record.order);
-    if (workspace.has(record.active)) workspace.select(record.active);
+    if (workspace.has(record.active) && workspace.active !== record.active) workspace.select(record.active);
     clearMarks();
-    panel.markStale();
+    panel.markStale('undone');
     updateUndo();
   }
 

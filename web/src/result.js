@@ -158,14 +158,19 @@ export class ResultPanel {
     this.select('json');
   }
 
-  markStale() {
-    if (!this.current || this.current.stale) return;
+  /** Marks the shown result as past: the buffer changed since (`note`: what happened). */
+  markStale(note = 'buffer changed since') {
+    if (!this.current) return;
     this.current.stale = true;
     this.dom.banner.classList.add('stale');
     const title = this.dom.banner.querySelector('.banner-title');
-    if (title && !title.querySelector('.stale-note')) {
-      title.append(el('span', { class: 'stale-note', title: 'The buffer changed after this call: run it again to see the current answer.' }, 'buffer changed since'));
+    if (!title) return;
+    const existing = title.querySelector('.stale-note');
+    if (existing) {
+      if (note !== 'buffer changed since') existing.textContent = note;
+      return;
     }
+    title.append(el('span', { class: 'stale-note', title: 'The buffer changed after this call: run it again to see the current answer.' }, note));
   }
 
   renderBanner() {
@@ -561,7 +566,7 @@ export class ResultPanel {
       el(
         'thead',
         {},
-        el('tr', {}, ...['tool', 'calls', 'applied', 'dry runs', 'refused', 'refusals', 'matched_via', 'then committed'].map((h) => el('th', {}, h))),
+        el('tr', {}, ...['tool', 'calls', 'applied', 'dry runs', 'refused', 'refusals', 'matched_via', 'committed'].map((h) => el('th', {}, h))),
       ),
     );
     const tbody = el('tbody');
@@ -582,7 +587,7 @@ export class ResultPanel {
       );
     }
     table.append(tbody);
-    body.append(table);
+    body.append(el('div', { class: 'table-scroll' }, table));
   }
 
   /** Re-renders the open tab (after a display setting changed). */

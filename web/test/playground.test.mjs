@@ -144,6 +144,7 @@ describe('gallery', () => {
         for (const [p, t] of Object.entries(expected)) assert.equal(await buffer(page, p), t, `${p} after Apply`);
         assert.equal(await page.isDisabled('#undo'), false);
         await page.click('#undo');
+        assert.equal(await page.textContent('#result-banner .stale-note'), 'undone');
         for (const [p, t] of original) assert.equal(await buffer(page, p), t, `${p} after Undo`);
         assert.deepEqual(await paths(page), original.map(([p]) => p));
         assert.equal(await page.isDisabled('#undo'), true);
