@@ -7,6 +7,9 @@ import { startMcpHttpServer } from '../../../js/mcp-host/index.js';
 
 export const SERVER_NAME = 'anchored-edit-vscode';
 
+/** The environment variable Codex's configuration names for the token. */
+export const TOKEN_ENV = 'ANCHORED_EDIT_VSCODE_TOKEN';
+
 /**
  * Starts the server. `runCall(tool, args)` runs one call in the editor (the host's
  * queue, review mode, WorkspaceEdit) and resolves to the result. Resolves to
@@ -32,6 +35,17 @@ export function clientConfigs({ url, token, name = SERVER_NAME }) {
       label: 'Claude Code (command)',
       detail: 'claude mcp add --transport http …',
       text: `claude mcp add --transport http ${name} ${url} --header "Authorization: Bearer ${token}"`,
+    },
+    {
+      label: 'Codex (~/.codex/config.toml)',
+      detail: '[mcp_servers.…] url, bearer_token_env_var (Codex reads the token from the environment)',
+      text: [
+        `# Before starting Codex: export ${TOKEN_ENV}='${token}'`,
+        `[mcp_servers.${name}]`,
+        `url = "${url}"`,
+        `bearer_token_env_var = "${TOKEN_ENV}"`,
+        '',
+      ].join('\n'),
     },
     {
       label: 'VS Code mcp.json (another window, or a workspace .vscode/mcp.json)',

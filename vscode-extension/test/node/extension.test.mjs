@@ -133,8 +133,12 @@ describe('in-editor MCP server (desktop)', () => {
 
 test('client configurations carry the URL and the token', () => {
   const url = 'http://127.0.0.1:4567/mcp';
-  const [claude, vscodeJson, mcpServers] = clientConfigs({ url, token: 'tok' });
+  const [claude, codex, vscodeJson, mcpServers] = clientConfigs({ url, token: 'tok' });
   assert.equal(claude.text, `claude mcp add --transport http ${SERVER_NAME} ${url} --header "Authorization: Bearer tok"`);
+  assert.equal(
+    codex.text,
+    `# Before starting Codex: export ANCHORED_EDIT_VSCODE_TOKEN='tok'\n[mcp_servers.${SERVER_NAME}]\nurl = "${url}"\nbearer_token_env_var = "ANCHORED_EDIT_VSCODE_TOKEN"\n`,
+  );
   assert.deepEqual(JSON.parse(vscodeJson.text), {
     servers: { [SERVER_NAME]: { type: 'http', url, headers: { Authorization: 'Bearer tok' } } },
   });
@@ -159,6 +163,21 @@ test('the bundled Node entry loads (vscode stubbed) and exports activate/deactiv
     Module._resolveFilename = resolve;
     delete require.cache.vscode;
   }
+});
+
+test('the engine as both entries load it: the web build, instantiated from the .wasm bytes (here in Node, as on desktop)', async () => {
+  const { loadEngine } = await import('../../src/engine.js');
+  const bytes = readFileSync(join(built, 'dist', 'anchored_edit_bg.wasm'));
+  const loaded = await loadEngine(new Uint8Array(bytes));
+  const session = new loaded.Session();
+  const result = session.call(
+    { tool: 'str_replace', arguments: { path: 'a.txt', old_str: '😀 b', new_str: '😀 c' } },
+    { read: () => 'a 😀 b\r\n' },
+    { newText: false },
+  );
+  assert.equal(result.ok, true, result.error?.message);
+  assert.deepEqual(result.files[0].edits, [{ range: { start: { row: 0, column: 5 }, end: { row: 0, column: 6 } }, text: 'c' }]);
+  assert.equal(result.files[0].new_text, undefined);
 });
 
 test("the manifest's languageModelTools are the engine's tools (generated, one source)", () => {

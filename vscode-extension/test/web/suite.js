@@ -405,12 +405,28 @@ export async function run() {
     await waitFor('the diff tabs to close', () => previewTabs().length === 0);
   });
 
-  await test('review mode: closing the diff discards; the review timeout refuses', async () => {
+  await test('review mode: closing the diff discards; cancelling the call ends the review; the review timeout refuses', async () => {
     const { doc } = await open('review.txt');
     const closed = invokeTool('str_replace', { path: 'review.txt', old_str: '"on"', new_str: '"closed"' });
     const tabs = await waitFor('the review diff', () => previewTabs().length > 0 && previewTabs());
     await vscode.window.tabGroups.close(tabs);
     equal(JSON.parse((await closed)[1]).error?.kind, 'edit_rejected', 'closing the diff');
+    await waitFor('the diff tab to close', () => previewTabs().length === 0);
+    // The agent cancelling its call ends the review.
+    const source = new vscode.CancellationTokenSource();
+    const cancelled = vscode.lm.invokeTool(
+      'anchored_edit_str_replace',
+      { input: { path: 'review.txt', old_str: '"on"', new_str: '"cancelled"' }, toolInvocationToken: undefined },
+      source.token,
+    );
+    await waitFor('the review diff', () => previewTabs().length > 0);
+    source.cancel();
+    const outcome = await cancelled.then(
+      (r) => JSON.parse(r.content[1].value),
+      (e) => ({ thrown: e }),
+    );
+    ok(outcome.thrown || /cancelled/.test(outcome.error?.message), `cancelled: ${JSON.stringify(outcome)}`);
+    await waitFor('the diff tab to close after cancelling', () => previewTabs().length === 0);
     await setSetting('reviewTimeoutSeconds', 1);
     const started = Date.now();
     const timedOut = await invokeTool('str_replace', { path: 'review.txt', old_str: '"on"', new_str: '"timeout"' });
