@@ -77,8 +77,10 @@ export class Host {
 
   async #runOnce(request, { origin = 'user', target, preview = false, token } = {}) {
     const files = new CallFiles(this.paths, { target });
-    // Whole new texts are needed for previews only; applying uses the edits.
-    const held = preview || (origin === 'agent' && settings().reviewMode);
+    // Review mode as the call starts decides its fate. Whole new texts are needed for
+    // previews only; applying uses the edits.
+    const review = !preview && origin === 'agent' && settings().reviewMode;
+    const held = preview || review;
     let outcome;
     try {
       outcome = await callWithFiles(this.session, request, files, held ? undefined : { newText: false });
@@ -95,7 +97,7 @@ export class Host {
       return { result, previewId: item.id };
     }
     if (changes.length === 0 || result.dry_run === true) return { result };
-    if (origin === 'agent' && settings().reviewMode) return { result: await this.#review(result, files, token) };
+    if (review) return { result: await this.#review(result, files, token) };
     return { result: await this.#apply(result, files, { during: 'while the call ran' }) };
   }
 

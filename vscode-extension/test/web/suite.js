@@ -216,7 +216,7 @@ export async function run() {
     equal(doc.isDirty, false, 'dirty');
   });
 
-  await test('paths outside the workspace are refused as path_outside_root', async () => {
+  await test('paths outside the workspace are refused as path_outside_root; missing, binary, non-UTF-8 files', async () => {
     const absolute = await runCall('get_document', { path: 'C:\\Windows\\win.ini' });
     equal(absolute.error?.kind, 'path_outside_root', 'absolute path');
     ok(/outside the workspace folder/.test(absolute.error.message), absolute.error.message);
@@ -229,6 +229,13 @@ export async function run() {
     equal(climbing.error?.kind, 'path_outside_root', '..');
     const missing = await runCall('get_document', { path: 'nope/missing.txt' });
     equal(missing.error?.kind, 'file_not_found', 'missing file');
+    // Closed files VS Code would not show as UTF-8 text are refused, as the CLI refuses them.
+    const binary = await runCall('get_document', { path: 'binary.bin' });
+    equal(binary.error?.kind, 'invalid_arguments', 'binary file');
+    ok(/binary\.bin.*binary file/.test(binary.error.message), binary.error.message);
+    const latin1 = await runCall('get_document', { path: 'latin1.txt' });
+    equal(latin1.error?.kind, 'invalid_arguments', 'non-UTF-8 file');
+    ok(/not UTF-8/.test(latin1.error.message), latin1.error.message);
   });
 
   await test('create_file creates the file; a second create is refused as file_exists', async () => {
