@@ -24,38 +24,13 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { ListToolsRequestSchema, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { checkRequest, newToken } from './guard.js';
+import { toolResult } from './result.js';
 
 export { newToken, checkRequest } from './guard.js';
+export { llmView, toolResult } from './result.js';
 
 /** Default request body limit: large enough for a whole-file create_file or a big patch. */
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
-
-/** The result as an LLM sees it: every changed file's `new_text` left out. */
-export function llmView(result) {
-  if (!Array.isArray(result.files)) return result;
-  return {
-    ...result,
-    files: result.files.map(({ new_text, ...rest }) => rest),
-  };
-}
-
-/**
- * An engine result as an MCP tool result, shaped as the native `anchored-edit mcp` does:
- * the headline (success message or refusal message) as the first text block, the result
- * JSON without `new_text` (pretty-printed) as the second and as `structuredContent`.
- */
-export function toolResult(result) {
-  const view = llmView(result);
-  const headline = (result.ok ? result.message : result.error?.message) ?? '';
-  return {
-    content: [
-      { type: 'text', text: headline },
-      { type: 'text', text: JSON.stringify(view, null, 2) },
-    ],
-    structuredContent: view,
-    isError: !result.ok,
-  };
-}
 
 /**
  * The refusal for changes the host did not apply. A thrown value with a string `kind` and
@@ -87,12 +62,24 @@ function errorResult(message) {
 /**
  * Runs tool calls against the host: engine call, then `apply` for committed edits, one
  * call at a time. Used by the MCP server; usable alone by a host's other entry points.
+ * A host that runs whole calls itself (asynchronous reads, review before applying) passes
+ * `call(tool, args)` instead of `read`/`apply`: it resolves to the engine's result, or to
+ * the host's own refusal in the same shape.
  */
-export function createToolRunner({ session, read, apply }) {
+export function createToolRunner({ session, read, apply, call }) {
   const files = { read };
   let queue = Promise.resolve();
 
+  async function runHostCall(tool, args) {
+    try {
+      return toolResult(await call(tool, args ?? {}));
+    } catch (e) {
+      return errorResult(`${e?.message ?? e}`);
+    }
+  }
+
   async function runOnce(tool, args) {
+    if (call) return runHostCall(tool, args);
     let result;
     try {
       result = session.call({ tool, arguments: args ?? {} }, files);
@@ -174,6 +161,8 @@ function readBody(req, limit) {
  *   "path_outside_root", to choose the refusal). Synchronous.
  * - `apply(files, call)`: applies a committed call's `files[]`; may be async; throw to
  *   report failure (a thrown `{kind, message}` is the refusal the agent reads, as is).
+ * - `call(tool, args)`: instead of `read` and `apply`, for hosts that run whole calls
+ *   themselves; resolves to the result object (the engine's, or the host's refusal).
  * - `session`: an engine Session to use (e.g. with loaded statistics); default new.
  * - `port` (default 0: any free port), `token` (default random), `maxBodyBytes`,
  *   `allowedOrigins` (extra browser origins, e.g. a webview's), `name`, `version`.
@@ -184,6 +173,7 @@ export async function startMcpHttpServer(options) {
     engine,
     read,
     apply,
+    call,
     session = new engine.Session(),
     port = 0,
     token = newToken(),
@@ -192,10 +182,10 @@ export async function startMcpHttpServer(options) {
     name = 'anchored-edit',
     version = '0.0.0',
   } = options;
-  if (typeof read !== 'function' || typeof apply !== 'function') {
-    throw new TypeError('startMcpHttpServer: read(path) and apply(files) are required');
+  if (typeof call !== 'function' && (typeof read !== 'function' || typeof apply !== 'function')) {
+    throw new TypeError('startMcpHttpServer: read(path) and apply(files), or call(tool, args), are required');
   }
-  const run = createToolRunner({ session, read, apply });
+  const run = createToolRunner({ session, read, apply, call });
   /** MCP session id → its transport and server. */
   const sessions = new Map();
   let listeningPort = port;

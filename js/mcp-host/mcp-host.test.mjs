@@ -242,6 +242,54 @@ describe('MCP over Streamable HTTP with the real engine', () => {
     }
   });
 
+  test('a host that runs whole calls itself (call option): results shaped, calls serialised, throws reported', async () => {
+    // The host reads asynchronously and applies on its own (as VS Code does), so it hands
+    // whole calls over; the module only shapes the results and keeps calls in order.
+    const buffers = new Map([['h.txt', 'n = 1\n']]);
+    const session = new engine.Session();
+    const seen = [];
+    let running = 0;
+    const s = await startMcpHttpServer({
+      engine,
+      session,
+      async call(tool, args) {
+        running += 1;
+        assert.equal(running, 1, 'one call at a time');
+        seen.push(tool);
+        await new Promise((r) => setTimeout(r, 20)); // an asynchronous read
+        if (tool === 'get_edit_stats' && args.reset === 'boom') throw new Error('host failure');
+        const result = session.call({ tool, arguments: args }, { read: (p) => buffers.get(p) });
+        if (result.ok && !result.dry_run) for (const f of result.files ?? []) buffers.set(f.path, f.new_text);
+        running -= 1;
+        return result;
+      },
+    });
+    const c = await connect(s.url, s.token);
+    try {
+      const [first, second] = await Promise.all([
+        c.callTool({ name: 'str_replace', arguments: { path: 'h.txt', old_str: 'n = 1', new_str: 'n = 2' } }),
+        c.callTool({ name: 'str_replace', arguments: { path: 'h.txt', old_str: 'n = 2', new_str: 'n = 3' } }),
+      ]);
+      assert.equal(first.isError, false);
+      assert.equal(second.isError, false, second.content[0].text);
+      assert.equal(buffers.get('h.txt'), 'n = 3\n');
+      assert.equal(second.structuredContent.files[0].new_text, undefined);
+      assert.equal(second.content[0].text, second.structuredContent.message);
+      const refused = await c.callTool({ name: 'str_replace', arguments: { path: 'h.txt', old_str: 'zz', new_str: 'y' } });
+      assert.equal(refused.isError, true);
+      assert.equal(refused.structuredContent.error.kind, 'no_match');
+      running = 0;
+      const thrown = await c.callTool({ name: 'get_edit_stats', arguments: { reset: 'boom' } });
+      assert.equal(thrown.isError, true);
+      assert.equal(thrown.content[0].text, 'host failure');
+      assert.deepEqual(seen, ['str_replace', 'str_replace', 'str_replace', 'get_edit_stats']);
+    } finally {
+      await c.close();
+      await s.close();
+    }
+    await assert.rejects(startMcpHttpServer({ engine, read: () => '' }), TypeError);
+  });
+
   test('no token or a wrong token: 401, for the SDK client and raw requests', async () => {
     await assert.rejects(connect(server.url, undefined), (e) => e.code === 401);
     await assert.rejects(connect(server.url, 'x'.repeat(43)), (e) => e.code === 401);
@@ -251,7 +299,8 @@ describe('MCP over Streamable HTTP with the real engine', () => {
     assert.equal(none.status, 401);
     assert.equal(none.headers['www-authenticate'], 'Bearer');
     const wrong = await rawRequest(server.port, {
-      headers: { ...headers, authorization: `Bearer ${server.token.slice(0, -1)}A` },
+      // One character changed (never to itself: a token ending in 'A' stays wrong).
+      headers: { ...headers, authorization: `Bearer ${server.token.slice(0, -1)}${server.token.endsWith('A') ? 'B' : 'A'}` },
       body: initialize,
     });
     assert.equal(wrong.status, 401);

@@ -1,0 +1,29 @@
+// Engine results as an agent sees them. Free of Node APIs, so that browser hosts (VS Code
+// for the web) shape their tool results exactly as the MCP server does.
+
+/** The result as an LLM sees it: every changed file's `new_text` left out. */
+export function llmView(result) {
+  if (!Array.isArray(result.files)) return result;
+  return {
+    ...result,
+    files: result.files.map(({ new_text, ...rest }) => rest),
+  };
+}
+
+/**
+ * An engine result as an MCP tool result, shaped as the native `anchored-edit mcp` does:
+ * the headline (success message or refusal message) as the first text block, the result
+ * JSON without `new_text` (pretty-printed) as the second and as `structuredContent`.
+ */
+export function toolResult(result) {
+  const view = llmView(result);
+  const headline = (result.ok ? result.message : result.error?.message) ?? '';
+  return {
+    content: [
+      { type: 'text', text: headline },
+      { type: 'text', text: JSON.stringify(view, null, 2) },
+    ],
+    structuredContent: view,
+    isError: !result.ok,
+  };
+}

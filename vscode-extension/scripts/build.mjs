@@ -1,0 +1,80 @@
+// Builds the extension into build/extension/ (what VS Code loads and what vsce packages):
+//
+//   package.json        manifest.json + `languageModelTools` generated from the engine's
+//                       toolSchemas() (one source: the tools' names, descriptions, schemas)
+//   dist/web.js         the browser entry (esbuild: cjs, platform browser, vscode external)
+//   dist/node.js        the Node entry (desktop: adds the in-editor MCP server over HTTP)
+//   dist/anchored_edit_bg.wasm   the engine, from pkg/web/ (scripts/build-wasm)
+//   README.md, .vscodeignore
+//   dist-test/suite.js  with --tests: the end-to-end tests (left out of the .vsix)
+//
+// Usage: node scripts/build.mjs [--tests]. Needs pkg/ (bash scripts/build-wasm).
+
+import { build } from 'esbuild';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { LM_TOOL_PREFIX } from '../src/tool-names.js';
+
+const here = dirname(dirname(fileURLToPath(import.meta.url)));
+const repo = dirname(here);
+const out = join(here, 'build', 'extension');
+const pkg = join(repo, 'pkg');
+const withTests = process.argv.includes('--tests');
+
+for (const file of ['index.web.js', 'index.node.js', 'web/anchored_edit_bg.wasm']) {
+  if (!existsSync(join(pkg, file))) {
+    console.error(`build: ${join(pkg, file)} is missing; run bash scripts/build-wasm first`);
+    process.exit(1);
+  }
+}
+
+/** The manifest's languageModelTools, from the engine's own tool list. */
+export function languageModelTools(schemas, prefix) {
+  return schemas.map((tool) => ({
+    name: `${prefix}${tool.name}`,
+    displayName: `anchored-edit: ${tool.name}`,
+    toolReferenceName: `${prefix}${tool.name}`,
+    canBeReferencedInPrompt: true,
+    icon: '$(edit)',
+    tags: ['anchored-edit'],
+    userDescription: tool.description.split(/(?<=\.)\s/)[0],
+    modelDescription: tool.description,
+    inputSchema: tool.inputSchema,
+  }));
+}
+
+const { toolSchemas } = await import(pathToFileURL(join(pkg, 'index.node.js')).href);
+const manifest = JSON.parse(await readFile(join(here, 'manifest.json'), 'utf8'));
+manifest.contributes.languageModelTools = languageModelTools(toolSchemas(), LM_TOOL_PREFIX);
+
+await rm(out, { recursive: true, force: true });
+await mkdir(join(out, 'dist'), { recursive: true });
+await writeFile(join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+await copyFile(join(pkg, 'web', 'anchored_edit_bg.wasm'), join(out, 'dist', 'anchored_edit_bg.wasm'));
+await copyFile(join(here, 'README.md'), join(out, 'README.md'));
+await writeFile(join(out, '.vscodeignore'), 'dist-test/**\n');
+
+const common = {
+  bundle: true,
+  format: 'cjs',
+  external: ['vscode'],
+  logLevel: 'warning',
+  // The web build's default wasm URL uses import.meta.url; the extension always hands the
+  // bytes to init(), so that URL is never used.
+  logOverride: { 'empty-import-meta': 'silent' },
+  legalComments: 'none',
+};
+await build({ ...common, entryPoints: [join(here, 'src', 'web.js')], outfile: join(out, 'dist', 'web.js'), platform: 'browser', target: 'es2022' });
+await build({ ...common, entryPoints: [join(here, 'src', 'node.js')], outfile: join(out, 'dist', 'node.js'), platform: 'node', target: 'node20' });
+if (withTests) {
+  await build({
+    ...common,
+    entryPoints: [join(here, 'test', 'web', 'suite.js')],
+    outfile: join(out, 'dist-test', 'suite.js'),
+    platform: 'browser',
+    target: 'es2022',
+  });
+}
+console.log(`build: ${out} (${manifest.contributes.languageModelTools.length} language-model tools)${withTests ? ' + tests' : ''}`);

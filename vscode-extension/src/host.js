@@ -1,0 +1,191 @@
+// Tool calls in VS Code: one queue for every caller (language-model tools, the in-editor
+// MCP server, the commands), so each call reads the texts only after the previous call's
+// changes were applied.
+//
+// A call runs in the engine over live documents (files.js); a successful, committed call
+// is then applied as one WorkspaceEdit, or, for an agent's call while review mode is on,
+// held as a diff preview until the user applies or discards it (or the review times out).
+// What the agent gets back is the engine's result, or, when the editor could not apply
+// it, the host's refusal in the same shape: `write_failed` (VS Code refused the edit),
+// `stale_buffer` (a document changed after the engine read it, e.g. during review) or
+// `edit_rejected` (the user discarded it, or nobody decided in time).
+
+import * as vscode from 'vscode';
+import { ApplyError, CallFiles, applyChanges, callWithFiles, saveDocuments } from './files.js';
+import { persistStats } from './engine.js';
+
+/** The host's own refusal, shaped as the engine's. */
+export function hostRefusal(tool, kind, message) {
+  return { ok: false, tool, warnings: [], files: [], error: { kind, message } };
+}
+
+const REJECTIONS = {
+  discard: () =>
+    'The user discarded this edit in review; nothing changed. Do not send it again unchanged: ask the user what to change instead.',
+  timeout: (seconds) =>
+    `Nobody reviewed this edit within ${seconds} s (review mode is on in VS Code), so it was not applied; nothing changed. Ask the user to review it, then send the call again.`,
+  cancelled: () => 'The call was cancelled while its edit waited for review; nothing changed.',
+};
+
+export function settings() {
+  const c = vscode.workspace.getConfiguration('anchoredEdit');
+  return {
+    reviewMode: c.get('reviewMode', false),
+    reviewTimeoutSeconds: c.get('reviewTimeoutSeconds', 300),
+    saveAfterEdit: c.get('saveAfterEdit', false),
+  };
+}
+
+export class Host {
+  #queue = Promise.resolve();
+
+  /**
+   * engine: the package API; session: its Session; memento: where statistics persist;
+   * paths: WorkspacePaths; previews: Previews; log(line).
+   */
+  constructor({ engine, session, memento, paths, previews, log }) {
+    this.engine = engine;
+    this.session = session;
+    this.memento = memento;
+    this.paths = paths;
+    this.previews = previews;
+    this.log = log;
+  }
+
+  /**
+   * Runs `request` ({tool, arguments} or its JSON text) after the calls before it.
+   * Options: `origin` "agent" (review mode applies) or "user"; `target`: a TextDocument
+   * the call's path means (commands on the active editor); `preview`: show the changes as
+   * a dry-run preview and apply nothing; `token`: a CancellationToken.
+   * Resolves to {result, previewId?}.
+   */
+  run(request, options = {}) {
+    return this.#enqueue(() => this.#runOnce(request, options));
+  }
+
+  #enqueue(task) {
+    const next = this.#queue.then(task);
+    this.#queue = next.catch(() => {});
+    return next;
+  }
+
+  /** An agent's call (language-model tools, MCP): resolves to the result only. */
+  async agentCall(tool, args, token) {
+    const { result } = await this.run({ tool, arguments: args ?? {} }, { origin: 'agent', token });
+    return result;
+  }
+
+  async #runOnce(request, { origin = 'user', target, preview = false, token } = {}) {
+    const files = new CallFiles(this.paths, { target });
+    // Review mode as the call starts decides its fate. Whole new texts are needed for
+    // previews only; applying uses the edits.
+    const review = !preview && origin === 'agent' && settings().reviewMode;
+    const held = preview || review;
+    let outcome;
+    try {
+      outcome = await callWithFiles(this.session, request, files, held ? undefined : { newText: false });
+    } finally {
+      persistStats(this.session, this.memento, this.log);
+    }
+    const { result } = outcome;
+    this.#logResult(origin, result);
+    const changes = result.ok && Array.isArray(result.files) ? result.files : [];
+    if (preview) {
+      if (changes.length === 0) return { result };
+      const item = this.previews.add({ result, files });
+      await this.previews.show(item);
+      return { result, previewId: item.id };
+    }
+    if (changes.length === 0 || result.dry_run === true) return { result };
+    if (review) return { result: await this.#review(result, files, token) };
+    return { result: await this.#apply(result, files, { during: 'while the call ran' }) };
+  }
+
+  #logResult(origin, result) {
+    const what = result.ok ? result.message : `${result.error?.kind}: ${result.error?.message}`;
+    this.log(`${origin} ${result.tool ?? '?'}${result.dry_run ? ' (dry run)' : ''}: ${what}`);
+  }
+
+  /** Applies a result's changes; resolves to the result, or the host's refusal. */
+  async #apply(result, files, { during, notify = false }) {
+    try {
+      const touched = await applyChanges(result.files, files, { label: `anchored-edit: ${result.tool}`, during });
+      if (settings().saveAfterEdit) await saveDocuments(touched);
+      return result;
+    } catch (e) {
+      let refusal;
+      if (e instanceof ApplyError && e.stale) {
+        refusal = hostRefusal(
+          result.tool,
+          'stale_buffer',
+          `${e.message}, so nothing was applied. Read it again, then send the call again.`,
+        );
+      } else {
+        refusal = hostRefusal(
+          result.tool,
+          'write_failed',
+          `The edit was computed but VS Code could not apply it (${e?.message ?? e}); nothing changed. Read the file again, then send the call again.`,
+        );
+      }
+      this.#logResult('host', refusal);
+      if (notify) vscode.window.showErrorMessage(`anchored-edit: not applied. ${refusal.error.message}`);
+      return refusal;
+    }
+  }
+
+  /** Holds an agent's edit as a preview until the user decides; resolves to the outcome. */
+  async #review(result, files, token) {
+    const item = this.previews.add({ result, files, review: true });
+    let finished;
+    item.done = new Promise((resolve) => (finished = resolve));
+    const outcome = await this.#awaitDecision(item, result, files, token);
+    finished(outcome);
+    return outcome;
+  }
+
+  async #awaitDecision(item, result, files, token) {
+    const seconds = settings().reviewTimeoutSeconds;
+    let timer;
+    let cancellation;
+    const decision = await new Promise((resolve) => {
+      item.decide = resolve;
+      if (seconds > 0) timer = setTimeout(() => resolve('timeout'), seconds * 1000);
+      cancellation = token?.onCancellationRequested(() => resolve('cancelled'));
+      this.previews.show(item, { preserveFocus: true }).catch((e) => this.log(`review preview failed: ${e?.message ?? e}`));
+    });
+    clearTimeout(timer);
+    cancellation?.dispose();
+    await this.previews.remove(item);
+    if (decision === 'apply') {
+      return this.#apply(result, files, { during: 'while the edit waited for review', notify: true });
+    }
+    const refusal = hostRefusal(result.tool, 'edit_rejected', REJECTIONS[decision](seconds));
+    this.#logResult('review', refusal);
+    return refusal;
+  }
+
+  /**
+   * The user's decision on a preview (`ref`: see Previews.find). A review ends the
+   * waiting call; a dry run is applied (after the calls queued before) or dropped.
+   * Resolves to {applied, result?} (result: what applying gave).
+   */
+  async decide(ref, decision) {
+    const item = this.previews.find(ref);
+    if (!item) {
+      vscode.window.showInformationMessage('anchored-edit: no edit is waiting to be applied or discarded.');
+      return { applied: false };
+    }
+    if (item.review) {
+      item.decide?.(decision);
+      const result = await item.done;
+      return { applied: result.ok, result };
+    }
+    await this.previews.remove(item);
+    if (decision !== 'apply') return { applied: false };
+    const result = await this.#enqueue(() =>
+      this.#apply(item.result, item.files, { during: 'since the preview', notify: true }),
+    );
+    if (result.ok) vscode.window.showInformationMessage(`anchored-edit: applied the previewed ${item.tool}.`);
+    return { applied: result.ok, result };
+  }
+}

@@ -1,0 +1,57 @@
+// MCP server definitions for VS Code's own MCP client (Copilot agent mode):
+// - `anchored-edit mcp --root <folder>` (the CLI, over stdio) per workspace folder on
+//   disk: the agent edits files on disk; needs a host that can start processes (desktop);
+// - the in-editor Streamable HTTP server (desktop, node.js) while it runs: the agent
+//   edits the live documents, with review mode.
+
+import * as vscode from 'vscode';
+
+/**
+ * The definitions to offer. `folders`: workspace folders; `cliPath`: the CLI's path;
+ * `canSpawn`: whether this extension host can start processes; `http`: {url, token} of
+ * the in-editor server when it runs.
+ */
+export function serverDefinitions({ folders = [], cliPath = 'anchored-edit', canSpawn, http, version }) {
+  const definitions = [];
+  if (canSpawn) {
+    for (const folder of folders) {
+      if (folder.uri.scheme !== 'file') continue;
+      const definition = new vscode.McpStdioServerDefinition(
+        `anchored-edit (files of ${folder.name})`,
+        cliPath,
+        ['mcp', '--root', folder.uri.fsPath],
+        {},
+        version,
+      );
+      definition.cwd = folder.uri;
+      definitions.push(definition);
+    }
+  }
+  if (http) {
+    definitions.push(
+      new vscode.McpHttpServerDefinition(
+        'anchored-edit (this editor: live documents)',
+        vscode.Uri.parse(http.url),
+        { Authorization: `Bearer ${http.token}` },
+        version,
+      ),
+    );
+  }
+  return definitions;
+}
+
+/** Registers the provider; `current()` returns serverDefinitions' options at each ask. */
+export function registerMcpProvider(id, current) {
+  const changed = new vscode.EventEmitter();
+  const registration = vscode.lm.registerMcpServerDefinitionProvider(id, {
+    onDidChangeMcpServerDefinitions: changed.event,
+    provideMcpServerDefinitions: () => serverDefinitions(current()),
+  });
+  return {
+    refresh: () => changed.fire(),
+    dispose: () => {
+      registration.dispose();
+      changed.dispose();
+    },
+  };
+}
