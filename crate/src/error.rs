@@ -35,11 +35,14 @@ pub enum ErrorKind {
     /// Reported by hosts, never by the engine: the host could not write the changes
     /// (permissions, disk full) and rolled back, so nothing changed.
     WriteFailed,
+    /// Reported by editor hosts, never by the engine: the user discarded the edit in
+    /// review mode, or nobody decided in time; the agent should not resend it unchanged.
+    EditRejected,
 }
 
 impl ErrorKind {
     /// Every kind, in documentation order.
-    pub const ALL: [ErrorKind; 21] = [
+    pub const ALL: [ErrorKind; 22] = [
         ErrorKind::InvalidArguments,
         ErrorKind::FileNotFound,
         ErrorKind::FileExists,
@@ -61,6 +64,7 @@ impl ErrorKind {
         ErrorKind::PatchNotAPatch,
         ErrorKind::PatchContextMismatch,
         ErrorKind::WriteFailed,
+        ErrorKind::EditRejected,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -86,6 +90,7 @@ impl ErrorKind {
             ErrorKind::PatchNotAPatch => "patch_not_a_patch",
             ErrorKind::PatchContextMismatch => "patch_context_mismatch",
             ErrorKind::WriteFailed => "write_failed",
+            ErrorKind::EditRejected => "edit_rejected",
         }
     }
 

@@ -86,7 +86,7 @@ class ReviewQueue extends EventEmitter {
         item.message = `Nobody reviewed it within ${seconds} s; it was refused.`;
         item.settle(
           new HostRefusal(
-            'write_failed',
+            'edit_rejected',
             `Review mode is on in the editor and nobody applied this edit within ${seconds} s; nothing was changed. Tell the user the edit is waiting for review, then send the call again.`,
           ),
         );
@@ -142,7 +142,7 @@ class ReviewQueue extends EventEmitter {
       if (reason === undefined) this.counts.reviewsDiscarded += 1;
       item.settle(
         new HostRefusal(
-          'write_failed',
+          'edit_rejected',
           reason ??
             'The user discarded this edit in the editor\'s review pane; nothing was changed. Do not send it again unchanged: ask the user what to change, or read the file and propose a different edit.',
         ),

@@ -186,7 +186,7 @@ describe('review mode', () => {
       host.queue.discard(host.queue.review.id);
       const r = await pending;
       assert.equal(r.isError, true);
-      assert.equal(resultOf(r).error.kind, 'write_failed');
+      assert.equal(resultOf(r).error.kind, 'edit_rejected');
       assert.match(r.content[0].text, /The user discarded this edit.*Do not send it again unchanged/);
       assert.equal(buffers[0].getText(), 'old\n');
       assert.equal(host.lastEdit.outcome, 'refused');
