@@ -15,7 +15,7 @@
 // Usage: node build.mjs   (after scripts/build-wasm made ../pkg/ and `npm ci` here).
 
 import { build } from 'esbuild';
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,7 +36,10 @@ rmSync(stage, { recursive: true, force: true });
 mkdirSync(join(stage, 'engine'), { recursive: true });
 mkdirSync(join(stage, 'mcp-host'), { recursive: true });
 for (const f of ['index.node.js', 'session.js']) cpSync(join(pkg, f), join(stage, 'engine', f));
-for (const f of ['index.js', 'guard.js']) cpSync(join(repo, 'js', 'mcp-host', f), join(stage, 'mcp-host', f));
+// Every module of js/mcp-host (not its tests), so a new one never breaks the bundle.
+for (const f of readdirSync(join(repo, 'js', 'mcp-host'))) {
+  if (f.endsWith('.js')) cpSync(join(repo, 'js', 'mcp-host', f), join(stage, 'mcp-host', f));
+}
 writeFileSync(join(stage, 'package.json'), '{ "type": "module" }\n');
 writeFileSync(
   join(stage, 'entry.js'),
