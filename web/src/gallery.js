@@ -11,16 +11,11 @@
 //   call     the tool call, as the model sent it
 //   expect   the outcome: {ok: true, matched_via, files: {path: exact text after}}
 //            or {ok: false, error_kind}; the same shape as tests/corpus cases.
-//   needs    'recovery' when the outcome needs the tolerant matching cascade
-//            (issue 4). An engine built without it answers `before_recovery`
-//            instead, and the tests accept exactly that answer there.
 
 /** Lines joined with '\n', each line ended: L('a', 'b') === 'a\nb\n'. */
 const L = (...lines) => lines.map((l) => `${l}\n`).join('');
 /** The same with CRLF line breaks. */
 const CRLF = (...lines) => lines.map((l) => `${l}\r\n`).join('');
-
-const NO_MATCH = { ok: false, error_kind: 'no_match' };
 
 // ---------------------------------------------------------------------------------
 // Shared files
@@ -282,8 +277,6 @@ export const gallery = [
           .replace('        return result\n', '        return result * (1 - discount)\n'),
       },
     },
-    needs: 'recovery',
-    before_recovery: NO_MATCH,
   },
   {
     id: 'tabs-vs-spaces',
@@ -317,8 +310,6 @@ export const gallery = [
         ),
       },
     },
-    needs: 'recovery',
-    before_recovery: NO_MATCH,
   },
   {
     id: 'escaping-latex',
@@ -352,8 +343,6 @@ export const gallery = [
         ),
       },
     },
-    needs: 'recovery',
-    before_recovery: NO_MATCH,
   },
   {
     id: 'escaping-json',
@@ -381,8 +370,6 @@ export const gallery = [
         ),
       },
     },
-    needs: 'recovery',
-    before_recovery: NO_MATCH,
   },
   {
     id: 'line-numbers',
@@ -418,8 +405,6 @@ export const gallery = [
         ),
       },
     },
-    needs: 'recovery',
-    before_recovery: NO_MATCH,
   },
   {
     id: 'elided-middle',
@@ -460,8 +445,6 @@ export const gallery = [
         ),
       },
     },
-    needs: 'recovery',
-    before_recovery: NO_MATCH,
   },
   {
     id: 'line-endings',
@@ -484,8 +467,6 @@ export const gallery = [
       matched_via: 'line_endings',
       files: { 'deploy.yaml': deployYaml.replace('500m', '750m') },
     },
-    needs: 'recovery',
-    before_recovery: NO_MATCH,
   },
   {
     id: 'typography',
@@ -508,8 +489,6 @@ export const gallery = [
       matched_via: 'typography',
       files: { 'hello.js': helloJs.replace('world', 'there') },
     },
-    needs: 'recovery',
-    before_recovery: NO_MATCH,
   },
   {
     id: 'placeholder',
@@ -540,10 +519,6 @@ export const gallery = [
       },
     },
     expect: { ok: false, error_kind: 'placeholder_in_new_str' },
-    needs: 'recovery',
-    // Without the guard the call succeeds and writes the placeholder: the failure
-    // this example exists to show.
-    before_recovery: { ok: true, matched_via: 'exact' },
   },
   {
     id: 'duplicate-block',
@@ -744,11 +719,7 @@ export const groups = [
   ['patches', 'Patches and batches'],
 ];
 
-/**
- * The outcome an engine must show for `example`: `expect`, or `before_recovery` when the
- * example needs the recovery cascade and `hasRecovery` is false.
- */
-export function expectedOutcome(example, hasRecovery) {
-  if (example.needs === 'recovery' && !hasRecovery) return example.before_recovery;
+/** The outcome the engine must show for `example`. */
+export function expectedOutcome(example) {
   return example.expect;
 }

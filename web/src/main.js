@@ -33,24 +33,11 @@ function outcomeClass(outcome) {
 }
 
 /** Whether this engine has the tolerant matching cascade: one probe call in its own session. */
-function probeRecovery() {
-  const probe = gallery.find((e) => e.id === 'indentation-drift');
-  if (!probe) return false;
-  const s = new Session();
-  try {
-    const r = s.call(probe.call, { read: (p) => probe.files[p] }, { newText: false });
-    return r.ok === true && r.matched_via === 'indentation';
-  } finally {
-    s.free();
-  }
-}
-
 async function boot() {
   await init(wasmBytes);
   const schemas = toolSchemas();
   const schemaByName = new Map(schemas.map((s) => [s.name, s]));
   const session = new Session();
-  const hasRecovery = probeRecovery();
 
   const status = $('engine-status');
   status.textContent = `engine ready · wasm ${(wasmBytes.length / 1048576).toFixed(2)} MB · offline`;
@@ -406,7 +393,7 @@ async function boot() {
     h.textContent = heading;
     section.append(h);
     for (const ex of items) {
-      const outcome = expectedOutcome(ex, hasRecovery);
+      const outcome = expectedOutcome(ex);
       const b = document.createElement('button');
       b.type = 'button';
       b.className = 'gallery-item';
@@ -460,13 +447,6 @@ async function boot() {
       dl.append(dt, dd);
     }
     card.append(h, dl);
-    const outcome = expectedOutcome(ex, hasRecovery);
-    if (outcome !== ex.expect) {
-      const p = document.createElement('p');
-      p.className = 'pending';
-      p.textContent = `This build's engine does not have the tolerant matching cascade yet: it answers ${outcomeLabel(outcome)} here.`;
-      card.append(p);
-    }
   }
 
   let currentExample = null;
@@ -546,7 +526,6 @@ async function boot() {
   // Read-only hooks for the end-to-end tests and for debugging in the console.
   window.playground = {
     ready: true,
-    hasRecovery,
     paths: () => workspace.paths(),
     active: () => workspace.active,
     buffer: (path) => workspace.text(path),

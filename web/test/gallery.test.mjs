@@ -5,10 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gallery, groups, defaultExampleId, expectedOutcome } from '../src/gallery.js';
-import { engineHasRecovery } from './support.mjs';
 
 const engine = await import('../../pkg/index.node.js');
-const hasRecovery = engineHasRecovery(engine, gallery);
 
 test('gallery data: ids unique, groups known, outcomes stated', () => {
   const ids = gallery.map((e) => e.id);
@@ -28,10 +26,6 @@ test('gallery data: ids unique, groups known, outcomes stated', () => {
     } else {
       assert.equal(typeof e.error_kind, 'string', `${ex.id}: a refusal names its error kind`);
     }
-    if (ex.needs) {
-      assert.equal(ex.needs, 'recovery');
-      assert.ok(ex.before_recovery, `${ex.id}: needs recovery but states no outcome without it`);
-    }
   }
   // The failure modes issue 8 lists, each present.
   for (const id of ['indentation-drift', 'tabs-vs-spaces', 'escaping-latex', 'escaping-json', 'line-numbers', 'elided-middle', 'placeholder', 'duplicate-block', 'duplicate-block-hint', 'paraphrase', 'v4a-anchor', 'not-a-patch', 'multi-replace-xml', 'atomic-failure']) {
@@ -40,9 +34,8 @@ test('gallery data: ids unique, groups known, outcomes stated', () => {
 });
 
 for (const ex of gallery) {
-  const outcome = expectedOutcome(ex, hasRecovery);
-  const label = outcome === ex.expect ? '' : ' (engine without the recovery cascade)';
-  test(`gallery example in the engine: ${ex.id}${label}`, () => {
+  const outcome = expectedOutcome(ex);
+  test(`gallery example in the engine: ${ex.id}`, () => {
     const session = new engine.Session();
     const r = session.call(ex.call, { read: (p) => ex.files[p] });
     assert.equal(r.ok, outcome.ok, `${ex.id}: ${r.ok ? r.message : `${r.error.kind}: ${r.error.message}`}`);

@@ -11,10 +11,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gallery, expectedOutcome } from '../src/gallery.js';
-import { distDir, outputDir, engineHasRecovery, startServer, launchChromium } from './support.mjs';
+import { distDir, outputDir, startServer, launchChromium } from './support.mjs';
 
 const engine = await import('../../pkg/index.node.js');
-const hasRecovery = engineHasRecovery(engine, gallery);
 const fileUrl = pathToFileURL(path.join(distDir, 'index.html')).href;
 
 let server;
@@ -103,9 +102,8 @@ after(async () => {
   await server?.close();
 });
 
-test('the page loads the engine and the tool schemas; the recovery probe agrees with Node', async () => {
+test('the page loads the engine and the tool schemas', async () => {
   assert.match(await page.textContent('#engine-status'), /engine ready · wasm [\d.]+ MB/);
-  assert.equal(await page.evaluate(() => window.playground.hasRecovery), hasRecovery);
   const tools = await page.$$eval('.tool-picker option', (os) => os.map((o) => o.value));
   const schemaNames = engine.toolSchemas().map((s) => s.name);
   assert.deepEqual(tools, schemaNames);
@@ -114,9 +112,8 @@ test('the page loads the engine and the tool schemas; the recovery probe agrees 
 
 describe('gallery', () => {
   for (const ex of gallery) {
-    const outcome = expectedOutcome(ex, hasRecovery);
-    const label = outcome === ex.expect ? '' : ' (engine without the recovery cascade)';
-    test(`${ex.id}: ${outcome.ok ? `applied via ${outcome.matched_via}` : `refused as ${outcome.error_kind}`}${label}`, async () => {
+    const outcome = expectedOutcome(ex);
+      test(`${ex.id}: ${outcome.ok ? `applied via ${outcome.matched_via}` : `refused as ${outcome.error_kind}`}`, async () => {
       await loadExample(page, ex.id);
       // The example's card states what the engine does.
       assert.ok((await page.textContent('#example-card')).includes(ex.title.replaceAll('`', '')));
@@ -391,7 +388,7 @@ test('from file:// the page works with no network at all', async () => {
   try {
     assert.equal(await p.evaluate(() => window.playground.example()), 'tabs-vs-spaces');
     const ex = gallery.find((e) => e.id === 'tabs-vs-spaces');
-    const outcome = expectedOutcome(ex, hasRecovery);
+    const outcome = expectedOutcome(ex);
     const r = await press(p, '#dry-run');
     assert.equal(r.ok, outcome.ok);
     if (outcome.ok) assert.equal(r.via, outcome.matched_via);

@@ -8,17 +8,6 @@ export const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
 export const distDir = path.join(webDir, 'dist');
 export const outputDir = path.resolve(webDir, '../test-output/web');
 
-/**
- * Whether `engine` (the wasm package) has the tolerant matching cascade: the same probe
- * the page makes (src/main.js), the indentation-drift example in a fresh session.
- */
-export function engineHasRecovery(engine, gallery) {
-  const probe = gallery.find((e) => e.id === 'indentation-drift');
-  const s = new engine.Session();
-  const r = s.call(probe.call, { read: (p) => probe.files[p] }, { newText: false });
-  return r.ok === true && r.matched_via === 'indentation';
-}
-
 /** Starts web/serve.mjs on a free port; resolves to {url, close()}. */
 export function startServer() {
   return new Promise((resolve, reject) => {
