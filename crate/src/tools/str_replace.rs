@@ -18,7 +18,12 @@ old_str must occur exactly once in the scope, unless you pass occurrence (N-th m
 line_hint (nearest to that line), replace_all, or expected_replacements. Narrow the search \
 with after_hint, between_hint {start, end} or function_hint. Copy old_str from the file with \
 enough surrounding lines to be unique; new_str is written literally (no regex, no `$1`). \
-If old_str is not found, the result shows the closest area and the differing lines. \
+Small quoting slips (indentation, trailing spaces, CRLF/LF, line-number prefixes, \
+over-escaped backslashes, curly quotes, a `// ...` line standing for unchanged lines) are \
+recovered only when the match stays unique; matched_via and warnings say what was corrected \
+(strict: true turns this off). Lines like `// ... existing code ...` in new_str are refused, \
+since they would be written literally. If old_str is not found, the result shows the closest \
+area and the differing lines. \
 Example: {\"path\": \"src/app.py\", \"old_str\": \"    retries = 3\\n\", \"new_str\": \"    retries = 5\\n\"}",
     params: &[
         PATH,
