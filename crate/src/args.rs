@@ -45,11 +45,44 @@ pub struct ToolSpec {
     /// What the tool does, written for an LLM, with a short example.
     pub description: &'static str,
     pub params: &'static [Param],
-    /// Whether the tool changes files (it then takes `dry_run` and `expected_version`).
-    pub edits: bool,
+    /// What a client may assume about the tool (published as MCP tool annotations).
+    pub annotations: Annotations,
+}
+
+/// MCP tool annotations, declared once per tool. Hosts read "does this tool edit" from
+/// `read_only` (published as `readOnlyHint`), never from the shape of its schema.
+#[derive(Debug, Clone, Copy)]
+pub struct Annotations {
+    /// A short human-readable name.
+    pub title: &'static str,
+    /// The tool changes no file (`readOnlyHint`).
+    pub read_only: bool,
+    /// An editing tool that may remove or overwrite existing text (`destructiveHint`);
+    /// false for additive tools such as `insert`.
+    pub destructive: bool,
+    /// A second identical call changes nothing more (`idempotentHint`).
+    pub idempotent: bool,
+}
+
+impl Annotations {
+    /// The MCP `annotations` object.
+    pub fn to_json(&self) -> Value {
+        json!({
+            "title": self.title,
+            "readOnlyHint": self.read_only,
+            "destructiveHint": self.destructive,
+            "idempotentHint": self.idempotent,
+            "openWorldHint": false,
+        })
+    }
 }
 
 impl ToolSpec {
+    /// Whether the tool changes files (it then takes `dry_run` and `expected_version`).
+    pub const fn edits(&self) -> bool {
+        !self.annotations.read_only
+    }
+
     pub fn param(&self, name: &str) -> Option<&'static Param> {
         self.params.iter().find(|p| p.name == name)
     }

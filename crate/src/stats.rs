@@ -151,7 +151,7 @@ impl Stats {
         let mut edits = ToolStats::default();
         let mut reads = 0;
         for (name, t) in &self.tools {
-            let editing = crate::tools::spec(name).is_some_and(|s| s.edits);
+            let editing = crate::tools::spec(name).is_some_and(|s| s.edits());
             if !editing {
                 reads += t.calls;
                 continue;

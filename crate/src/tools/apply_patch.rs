@@ -4,7 +4,7 @@
 
 use super::params::*;
 use super::{Ctx, Outcome};
-use crate::args::{Args, Param, ParamType, ToolSpec};
+use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::patch::{apply, grammar};
 
@@ -28,7 +28,12 @@ Example: {\"patch\": \"*** Begin Patch\\n*** Update File: src/app.py\\n@@ def ma
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
     ],
-    edits: true,
+    annotations: Annotations {
+        title: "Apply a patch",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+    },
 };
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
