@@ -129,7 +129,21 @@ impl ToolSpec {
 pub struct Args {
     pub spec: &'static ToolSpec,
     values: BTreeMap<&'static str, Value>,
+    /// Warnings about arguments accepted and ignored (see [`IGNORED`]).
+    pub notes: Vec<String>,
+    /// The agent's `explanation` of the call: recorded in statistics, never acted on.
+    pub explanation: Option<String>,
 }
+
+/// Arguments other edit tools define that every tool here accepts and ignores, with
+/// why: refusing them would make an agent retry a correct edit.
+pub const IGNORED: &[(&str, &str)] = &[
+    (
+        "fuzzy_whitespace",
+        "`fuzzy_whitespace` was ignored: whitespace tolerance is automatic here (unique matches only).",
+    ),
+    ("explanation", ""),
+];
 
 impl Args {
     /// Checks `raw` against `spec`: resolves aliases, refuses unknown names, wrong
@@ -137,8 +151,16 @@ impl Args {
     pub fn parse(spec: &'static ToolSpec, raw: &Map<String, Value>) -> EditResult<Args> {
         let mut values: BTreeMap<&'static str, Value> = BTreeMap::new();
         let mut spelled: BTreeMap<&'static str, &str> = BTreeMap::new();
+        let (mut notes, mut explanation) = (Vec::new(), None);
         for (key, value) in raw {
-            let param = resolve_name(spec, key).ok_or_else(|| unknown_argument(spec, key))?;
+            let Some(param) = resolve_name(spec, key) else {
+                match IGNORED.iter().find(|(name, _)| *name == to_snake_case(key)) {
+                    Some(("explanation", _)) => explanation = value.as_str().map(str::to_string),
+                    Some((_, note)) => notes.push(note.to_string()),
+                    None => return Err(unknown_argument(spec, key)),
+                }
+                continue;
+            };
             if value.is_null() {
                 continue;
             }
@@ -163,7 +185,12 @@ impl Args {
                 )));
             }
         }
-        Ok(Args { spec, values })
+        Ok(Args {
+            spec,
+            values,
+            notes,
+            explanation,
+        })
     }
 
     pub fn has(&self, name: &str) -> bool {

@@ -176,6 +176,8 @@ impl Session {
                 result
             }
         };
+        let mut result = result;
+        result.warnings.splice(0..0, args.notes.iter().cloned());
         self.finish(result, record)
     }
 
@@ -369,6 +371,7 @@ fn base_record(tool: &str, edits: bool, raw: &Map<String, Value>, args: Option<&
         hints,
         old_str_lines,
         fingerprint,
+        explanation: args.and_then(|a| a.explanation.clone()),
     }
 }
 

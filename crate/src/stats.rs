@@ -33,6 +33,9 @@ pub struct Record {
     /// Identifies the call apart from `dry_run`, to pair a dry run with its commit.
     #[serde(default)]
     pub fingerprint: String,
+    /// The agent's `explanation` argument, kept for whoever reads the history.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<String>,
 }
 
 /// Counts for one hint argument.
@@ -238,6 +241,7 @@ mod tests {
             hints: vec!["line_hint".into()],
             old_str_lines: Some(3),
             fingerprint: fp.into(),
+            explanation: None,
         }
     }
 

@@ -33,7 +33,7 @@ Example: {\"path\": \"src/app.js\", \"anchor\": \"if (retries > 3) {\", \"new_bl
         },
         Param {
             name: "new_block",
-            aliases: &["new_str", "new_text", "new_content", "replacement", "content"],
+            aliases: &["new_str", "new_text", "new_content", "replacement", "content", "new_body"],
             ty: ParamType::String,
             required: true,
             description: "The lines that replace the whole block, first line through last.",
