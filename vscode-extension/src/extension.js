@@ -11,7 +11,7 @@ import { PREVIEW_SCHEME, Previews } from './previews.js';
 import { registerLanguageModelTools } from './tools.js';
 import { registerMcpProvider, serverDefinitions } from './mcp.js';
 import { statsTable } from './stats.js';
-import { requestFrom, withDryRun } from './requests.js';
+import { requestFrom } from './requests.js';
 
 export const MCP_PROVIDER_ID = 'anchored-edit.servers';
 
@@ -90,7 +90,7 @@ export async function activateExtension(context, { loadWasm, canSpawn = false, h
         return undefined;
       }
       const raw = request ?? (await vscode.env.clipboard.readText());
-      const outcome = await host.run(withDryRun(requestFrom(raw), schemas), {
+      const outcome = await host.run(requestFrom(raw), {
         origin: 'user',
         target: editor.document,
         preview: true,

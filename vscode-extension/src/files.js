@@ -28,11 +28,12 @@ export function refusal(kind, message) {
   return Object.assign(new Error(message), { kind });
 }
 
-/** A host failure to apply (the CLI's write_failed), or a `stale_buffer` when `stale`. */
+/** A host failure to apply (write_failed), or a `stale_buffer` of `path` when `stale`. */
 export class ApplyError extends Error {
-  constructor(message, { stale = false } = {}) {
+  constructor(message, { stale = false, path } = {}) {
     super(message);
     this.stale = stale;
+    this.path = path;
   }
 }
 
@@ -234,10 +235,9 @@ function position(p) {
  * Applies a successful call's `changes` (the result's `files`) in one WorkspaceEdit.
  * `files` is the CallFiles the engine read them from. Throws ApplyError (stale: true when
  * a document changed since the engine read it); nothing is applied then. Resolves to the
- * documents now holding the changes (for saving). `during` completes the stale message
- * ("changed <during>").
+ * documents now holding the changes (for saving).
  */
-export async function applyChanges(changes, files, { label = 'anchored-edit', during = 'since the call read it' } = {}) {
+export async function applyChanges(changes, files, { label = 'anchored-edit' } = {}) {
   // Every changed file as a TextDocument, opened in the background when it is not open.
   const documents = new Map();
   for (const change of changes) {
@@ -266,10 +266,10 @@ export async function applyChanges(changes, files, { label = 'anchored-edit', du
     if (!record.document) {
       throw new ApplyError(
         `${path} as VS Code opened it differs from the file the call read from disk (the file changed, or VS Code normalised its mixed line endings)`,
-        { stale: true },
+        { stale: true, path },
       );
     }
-    throw new ApplyError(`${path} changed ${during} (the user or another extension edited it)`, { stale: true });
+    throw new ApplyError(`${path} changed (the user or another extension edited it)`, { stale: true, path });
   }
   const edit = new vscode.WorkspaceEdit();
   const metadata = { label, needsConfirmation: false };

@@ -16,7 +16,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as engine from '../../../pkg/index.node.js';
 import { SERVER_NAME, clientConfigs, startEditorMcpServer } from '../../src/node/editor-server.js';
-import { requestFrom, withDryRun } from '../../src/requests.js';
+import { requestFrom } from '../../src/requests.js';
+import { REVIEW_TIMEOUT_SECONDS } from '../../../js/host-policy/index.js';
 import { statsTable } from '../../src/stats.js';
 import { LM_TOOL_PREFIX } from '../../src/tool-names.js';
 
@@ -195,28 +196,12 @@ test("the manifest's languageModelTools are the engine's tools (generated, one s
   assert.equal(manifest.main, './dist/node.js');
   assert.equal(manifest.browser, './dist/web.js');
   assert.deepEqual(manifest.contributes.mcpServerDefinitionProviders, [{ id: 'anchored-edit.servers', label: 'anchored-edit' }]);
+  // One review timeout default for every editor host (js/host-policy).
+  assert.equal(manifest.contributes.configuration.properties['anchoredEdit.reviewTimeoutSeconds'].default, REVIEW_TIMEOUT_SECONDS);
 });
 
 describe('requests', () => {
   const schemas = engine.toolSchemas();
-
-  test('withDryRun adds dry_run to editing tools only', () => {
-    assert.deepEqual(withDryRun({ tool: 'str_replace', arguments: { path: 'a' } }, schemas), {
-      tool: 'str_replace',
-      arguments: { path: 'a', dry_run: true },
-    });
-    assert.deepEqual(withDryRun({ name: 'insert', input: { path: 'a' } }, schemas), {
-      name: 'insert',
-      input: { path: 'a', dry_run: true },
-    });
-    const read = { tool: 'read_lines', arguments: { path: 'a' } };
-    assert.equal(withDryRun(read, schemas), read);
-    const camel = { tool: 'str_replace', arguments: { dryRun: false } };
-    assert.equal(withDryRun(camel, schemas), camel);
-    for (const odd of ['text', null, [1], { tool: 'str_replace', arguments: '{"path": "a"}' }, { tool: 'nope', arguments: {} }]) {
-      assert.equal(withDryRun(odd, schemas), odd);
-    }
-  });
 
   test('requestFrom parses JSON text and leaves anything else to the engine', () => {
     assert.deepEqual(requestFrom('{"tool": "x"}'), { tool: 'x' });
