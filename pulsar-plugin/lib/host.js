@@ -70,6 +70,11 @@ class Host extends EventEmitter {
             return text;
           },
         };
+        // The engine's path rule over the project folders (the first is the root of
+        // relative paths); guarded until every engine build has setRoots.
+        if (typeof host.session.setRoots === 'function' && typeof host.workspace.roots === 'function') {
+          host.session.setRoots(host.workspace.roots().map((r) => require('path').resolve(r)));
+        }
         let result;
         try {
           result = host.session.call(request, reader, options);

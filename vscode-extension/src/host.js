@@ -71,6 +71,8 @@ export class Host {
 
   async #runOnce(request, { origin = 'user', target, preview = false, token } = {}) {
     const files = new CallFiles(this.paths, { target });
+    // The engine's path rule over the workspace folders (guarded until every engine build has it).
+    if (typeof this.session.setRoots === 'function') this.session.setRoots(this.paths.rootPaths());
     // Review mode as the call starts decides its fate. Whole new texts are needed for
     // previews only; applying uses the edits.
     const review = !preview && origin === 'agent' && settings().reviewMode;

@@ -225,3 +225,38 @@ test('statistics table: the engine summary, then one row per tool', () => {
   assert.match(row, /^str_replace\s+3\s+2\s+0\s+1\s+exact 2\s+no_match 1\s+line_hint 1\/1$/);
   assert.deepEqual(statsTable({ ok: false, error: { message: 'x' } }), ['Statistics unavailable: x']);
 });
+
+describe('desktop path rule: a symlink out of the workspace folder is refused (src/node/real-path.js)', () => {
+  test('links inside stay, links out are refused, new files resolve through their parent', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, symlinkSync, rmSync, realpathSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { realPathEscapes } = await import('../../src/node/real-path.js');
+    const base = realpathSync(mkdtempSync(join(tmpdir(), 'anchored-edit-vscode-')));
+    const root = join(base, 'project');
+    const outside = join(base, 'outside');
+    try {
+      mkdirSync(join(root, 'src'), { recursive: true });
+      mkdirSync(outside);
+      writeFileSync(join(root, 'src', 'a.txt'), 'a\n');
+      writeFileSync(join(outside, 'secret.txt'), 'secret\n');
+      symlinkSync(join(root, 'src', 'a.txt'), join(root, 'inside-link.txt'));
+      symlinkSync(join(outside, 'secret.txt'), join(root, 'secret-link.txt'));
+      symlinkSync(outside, join(root, 'out-dir'));
+      const cases = [
+        ['src/a.txt', null],
+        ['inside-link.txt', null],
+        ['src/new/file.txt', null],
+        ['secret-link.txt', /symlink on the way leads out/],
+        ['out-dir/secret.txt', /symlink on the way leads out/],
+        ['out-dir/new.txt', /symlink on the way leads out/],
+      ];
+      for (const [rel, expected] of cases) {
+        const why = realPathEscapes(join(root, rel), root);
+        if (expected === null) assert.equal(why, null, rel);
+        else assert.match(why ?? '', expected, rel);
+      }
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+});
