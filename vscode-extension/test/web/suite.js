@@ -258,7 +258,8 @@ export async function run() {
     const mixed = await runCall('str_replace', { path: 'mixed.txt', old_str: 'three', new_str: 'THREE' });
     equal(mixed.ok, false, 'refused');
     equal(mixed.error.kind, 'stale_buffer', 'kind');
-    ok(/line endings/.test(mixed.error.message), mixed.error.message);
+    // The engine's stale_buffer words (js/host-policy): the file, and the call to send again.
+    ok(/`mixed\.txt` changed.*send the call again/.test(mixed.error.message), mixed.error.message);
     equal(await diskText('mixed.txt'), 'one\r\ntwo\nthree\r\n', 'file on disk');
     // Once VS Code has the document open, the next call reads the document and applies.
     const mixedDoc = await vscode.workspace.openTextDocument(uriOf('mixed.txt'));
@@ -309,6 +310,14 @@ export async function run() {
     equal(discarded.applied, false, 'discarded');
     await waitFor('the diff tab to close', () => previewTabs().length === 0);
     equal(doc.getText(), '# user edit\nstatus = "draft"\n', 'unchanged');
+    // The preview is the engine's dry run (a call option) whatever the request's shape:
+    // arguments as JSON text were left as they were by the old request rewriting.
+    await vscode.window.showTextDocument(doc);
+    const textual = { tool: 'str_replace', arguments: JSON.stringify({ path: 'stale.txt', old_str: '"draft"', new_str: '"final"' }) };
+    const shaped = await vscode.commands.executeCommand('anchoredEdit.dryRunClipboard', textual);
+    equal(shaped.result.dry_run, true, 'arguments as JSON text: a dry run');
+    await vscode.commands.executeCommand('anchoredEdit.discardPreview', shaped.previewId);
+    await waitFor('the diff tab to close', () => previewTabs().length === 0);
   });
 
   await test('dry run against the active editor: the call path means the active (untitled) document', async () => {
