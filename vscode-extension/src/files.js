@@ -127,27 +127,31 @@ export class WorkspacePaths {
 
   /**
    * The browser's link check (no realpath there): null when no part of the way from the
-   * folder to `uri` is a symbolic link, else the refusal. Parts that do not exist yet
-   * end the walk (a file to be created).
+   * folder to `uri` is a symbolic link, else the refusal. Each part's type is read from
+   * its parent's `readDirectory` (file system providers report links there; `stat` may
+   * follow them). Parts that do not exist yet end the walk (a file to be created).
    */
   async linkRefusal(path, uri) {
     if (this.resolvesLinks && uri.scheme === 'file') return null;
-    const folder = this.folders().find((f) => f.uri.scheme === uri.scheme && f.uri.authority === uri.authority && uri.path.startsWith(f.uri.path.endsWith('/') ? f.uri.path : `${f.uri.path}/`));
+    const within = (f) => uri.path.startsWith(f.uri.path.endsWith('/') ? f.uri.path : `${f.uri.path}/`);
+    const folder = this.folders().find((f) => f.uri.scheme === uri.scheme && f.uri.authority === uri.authority && within(f));
     if (!folder) return null;
     const base = folder.uri.path.endsWith('/') ? folder.uri.path : `${folder.uri.path}/`;
     const parts = uri.path.slice(base.length).split('/').filter(Boolean);
     let at = folder.uri;
     for (const part of parts) {
-      at = vscode.Uri.joinPath(at, part);
-      let stat;
+      let entries;
       try {
-        stat = await vscode.workspace.fs.stat(at);
+        entries = await vscode.workspace.fs.readDirectory(at);
       } catch {
         return null;
       }
-      if (stat.type & vscode.FileType.SymbolicLink) {
+      const entry = entries.find(([name]) => name === part);
+      if (!entry) return null;
+      if (entry[1] & vscode.FileType.SymbolicLink) {
         return this.#outside(path, 'a symlink is on the way (VS Code for the web cannot tell where it leads, so links are refused)');
       }
+      at = vscode.Uri.joinPath(at, part);
     }
     return null;
   }

@@ -227,6 +227,13 @@ export async function run() {
     equal(etc.error?.kind, 'file_not_found', 'absolute path inside the folder (missing there)');
     const inside = await runCall('get_document', { path: `${root().path.replace(/\/$/, '')}/plain.js` });
     equal(inside.ok, true, `absolute path inside the folder: ${inside.error?.message}`);
+    // outside-link.txt is a symlink out of the workspace folder (in the mounted copy: to
+    // the extension's README). The host refuses a link its file system reports
+    // (readDirectory: FileType.SymbolicLink); @vscode/test-web's provider reports none and
+    // serves none, so here the link's target must simply never be read.
+    const link = await runCall('get_document', { path: 'outside-link.txt' });
+    equal(link.ok, false, 'the link out of the folder is not read');
+    ok(['path_outside_root', 'file_not_found'].includes(link.error.kind), link.error.kind);
     const climbing = await runCall('get_document', { path: '../secret.txt' });
     equal(climbing.error?.kind, 'path_outside_root', '..');
     const missing = await runCall('get_document', { path: 'nope/missing.txt' });
