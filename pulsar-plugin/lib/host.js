@@ -91,7 +91,8 @@ class Host extends EventEmitter {
   }
 
   #observe(request, result, reads) {
-    const tool = request && request.tool;
+    // The engine's canonical name (a request may spell it `str-replace`, or send `name`).
+    const tool = (result && result.tool) || (request && request.tool);
     if (!this.editingTools.has(tool)) return;
     const entry = { tool, arguments: request.arguments, result, reads };
     if (Array.isArray(result.files)) this.entries.set(result.files, entry);
