@@ -282,8 +282,10 @@ fn guard_placeholders(path: &str, added: &[&str], old: &[&str], allow: bool) -> 
     if allow {
         return Ok(());
     }
+    let prose = guard::is_prose_file(path);
     let found: Vec<guard::Placeholder> = guard::placeholder_lines(added, old)
         .into_iter()
+        .filter(|&k| !(prose && guard::is_bare_elision(added[k])))
         .map(|k| guard::Placeholder {
             line: k + 1,
             text: added[k].to_string(),
