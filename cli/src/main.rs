@@ -180,8 +180,8 @@ fn call(options: &Options) -> Result<ExitCode, String> {
         // The engine words the refusal (truncated vs malformed JSON).
         Err(_) => session.call_json_with(&text, &disk, &call_options),
     };
-    if let (Some(path), Some(record)) = (&options.stats, session.last_record()) {
-        append_record(path, record)?;
+    if let Some(path) = &options.stats {
+        persist_stats(path, &mut session)?;
     }
     let out = serde_json::to_string_pretty(&result.to_llm_json()).unwrap_or_default();
     let mut stdout = std::io::stdout().lock();
@@ -202,7 +202,21 @@ fn load_records(path: &PathBuf) -> Vec<Record> {
         .collect()
 }
 
-pub(crate) fn append_record(path: &PathBuf, record: &Record) -> Result<(), String> {
+/// Brings the `--stats` file up to date after a call: emptied when the call reset the
+/// statistics (so that the next run, replaying the file, starts from zero too), then
+/// the call's record appended.
+pub(crate) fn persist_stats(path: &PathBuf, session: &mut Session) -> Result<(), String> {
+    if session.take_reset() {
+        std::fs::write(path, "")
+            .map_err(|e| format!("cannot reset --stats {}: {e}", path.display()))?;
+    }
+    match session.last_record() {
+        Some(record) => append_record(path, record),
+        None => Ok(()),
+    }
+}
+
+fn append_record(path: &PathBuf, record: &Record) -> Result<(), String> {
     let line = serde_json::to_string(record).unwrap_or_default();
     let mut f = std::fs::OpenOptions::new()
         .create(true)

@@ -69,9 +69,9 @@ impl EngineServer {
             &request,
             &anchored_edit::CallOptions::default(),
         );
-        if let (Some(path), Some(record)) = (stats.as_ref(), session.last_record()) {
-            // Statistics are best effort; a failed append must not fail the edit.
-            let _ = crate::append_record(path, record);
+        if let Some(path) = stats.as_ref() {
+            // Statistics are best effort; a failed write must not fail the edit.
+            let _ = crate::persist_stats(path, session);
         }
         let body = result.to_llm_json();
         let text = serde_json::to_string_pretty(&body).unwrap_or_default();

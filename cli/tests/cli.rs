@@ -405,6 +405,35 @@ fn stats_file_carries_history_across_runs() {
 }
 
 #[test]
+fn a_stats_reset_lasts_into_the_next_run() {
+    let p = Project::new("stats-reset");
+    p.file("a.py", "x = 1\n");
+    let stats = p.dir.join("stats.jsonl");
+    let stats_arg = stats.to_string_lossy().into_owned();
+    let miss = json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "y = 1", "new_str": "y = 2"}}).to_string();
+    for _ in 0..2 {
+        assert_eq!(p.call(&miss, &["--stats", &stats_arg]).0, 1);
+    }
+    let reset = json!({"tool": "get_edit_stats", "arguments": {"reset": true}}).to_string();
+    let (code, out, _) = p.call(&reset, &["--stats", &stats_arg]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out["stats"]["str_replace"]["calls"], 2,
+        "the reset call reports what it clears"
+    );
+    // The next run starts from zero: one refusal, not the third in a row.
+    let (_, out, _) = p.call(&miss, &["--stats", &stats_arg]);
+    let message = out["error"]["message"].as_str().unwrap();
+    assert!(!message.contains("in a row"), "{message}");
+    let (_, out, _) = p.call(
+        &json!({"tool": "get_edit_stats", "arguments": {}}).to_string(),
+        &["--stats", &stats_arg],
+    );
+    assert_eq!(out["stats"]["str_replace"]["calls"], 1, "{out}");
+    assert_eq!(fs::read_to_string(&stats).unwrap().lines().count(), 1);
+}
+
+#[test]
 fn a_patch_adds_updates_deletes_and_moves_files_on_disk_together() {
     let p = Project::new("patch");
     p.file("src/app.py", "def main():\n    retries = 3\n    run()\n");

@@ -51,6 +51,9 @@ impl Default for CallOptions {
 pub struct Session {
     stats: Stats,
     last_record: Option<Record>,
+    /// Set when `get_edit_stats {reset: true}` cleared the statistics, until a host
+    /// persisting them takes it ([`Session::take_reset`]).
+    reset_pending: bool,
 }
 
 impl Session {
@@ -113,6 +116,9 @@ impl Session {
         files: &dyn Files,
         options: &CallOptions,
     ) -> ToolResult {
+        // A call that records nothing (get_edit_stats) must not leave the previous
+        // call's record for a host to log twice.
+        self.last_record = None;
         let Some(t) = tools::find(tool) else {
             return ToolResult::failure(tool, unknown_tool(tool));
         };
@@ -138,6 +144,7 @@ impl Session {
                 let result = self.stats_result();
                 if reset {
                     self.stats.reset();
+                    self.reset_pending = true;
                 }
                 return result;
             }
@@ -230,9 +237,17 @@ impl Session {
         self.stats.record(record);
     }
 
-    /// The record of the last call, for hosts that log them.
+    /// The record of the last call, for hosts that log them (None when the last call
+    /// records nothing, as `get_edit_stats` does).
     pub fn last_record(&self) -> Option<&Record> {
         self.last_record.as_ref()
+    }
+
+    /// Whether a call cleared the statistics since the last time this was asked. A host
+    /// that persists records (the CLI's `--stats`) drops them then, so that the reset
+    /// outlives the process.
+    pub fn take_reset(&mut self) -> bool {
+        std::mem::take(&mut self.reset_pending)
     }
 }
 
@@ -406,6 +421,27 @@ fn ordinal(n: u32) -> String {
 mod tests {
     use super::*;
     use std::collections::BTreeMap;
+
+    #[test]
+    fn a_reset_is_handed_to_the_host_once_and_stats_calls_leave_no_record() {
+        let files = BTreeMap::from([("a.py".to_string(), "x = 1\n".to_string())]);
+        let mut session = Session::new();
+        let edit = json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "x = 1", "new_str": "x = 2"}});
+        session.call(&edit, &files);
+        assert!(session.last_record().is_some());
+        session.call(&json!({"tool": "get_edit_stats", "arguments": {}}), &files);
+        assert!(
+            session.last_record().is_none(),
+            "a host would log the edit twice"
+        );
+        assert!(!session.take_reset());
+        session.call(
+            &json!({"tool": "get_edit_stats", "arguments": {"reset": true}}),
+            &files,
+        );
+        assert!(session.take_reset());
+        assert!(!session.take_reset());
+    }
 
     #[test]
     fn the_dry_run_option_holds_for_every_request_shape() {
