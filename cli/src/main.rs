@@ -12,7 +12,7 @@ use anchored_edit::{CallOptions, Record, Session};
 use disk::DiskFiles;
 use serde_json::Value;
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const HELP: &str = "\
@@ -103,8 +103,8 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
             let options = parse_options(&args[1..], false)?;
             let disk = DiskFiles::new(&options.root)
                 .map_err(|e| format!("--root {}: {e}", options.root.display()))?;
-            let history = options.stats.as_ref().map(load_records).unwrap_or_default();
-            mcp::serve(mcp::EngineServer::new(disk, options.stats.clone(), history))?;
+            let session = new_session(&options)?;
+            mcp::serve(mcp::EngineServer::new(disk, options.stats.clone(), session))?;
             Ok(ExitCode::SUCCESS)
         }
         other => Err(format!("unknown command `{other}`")),
@@ -165,12 +165,7 @@ fn call(options: &Options) -> Result<ExitCode, String> {
     };
     let disk = DiskFiles::new(&options.root)
         .map_err(|e| format!("--root {}: {e}", options.root.display()))?;
-    let mut session = Session::new();
-    if let Some(path) = &options.stats {
-        for record in load_records(path) {
-            session.replay(&record);
-        }
-    }
+    let mut session = new_session(options)?;
     let call_options = CallOptions {
         dry_run: options.dry_run,
         ..CallOptions::default()
@@ -191,6 +186,31 @@ fn call(options: &Options) -> Result<ExitCode, String> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// A session whose one root is the canonical `--root` (so that an absolute path inside
+/// it is accepted and any other refused, by the engine's path rule), with the
+/// `--stats` history replayed.
+fn new_session(options: &Options) -> Result<Session, String> {
+    let root = options
+        .root
+        .canonicalize()
+        .map_err(|e| format!("--root {}: {e}", options.root.display()))?;
+    let mut session = Session::new();
+    session.set_roots(vec![root_string(&root)]);
+    if let Some(path) = &options.stats {
+        for record in load_records(path) {
+            session.replay(&record);
+        }
+    }
+    Ok(session)
+}
+
+/// A canonical path as the engine's roots spell it: Windows' verbatim prefix (`\\?\`)
+/// dropped, so that `C:\x` inside it matches.
+fn root_string(root: &Path) -> String {
+    let text = root.to_string_lossy();
+    text.strip_prefix(r"\\?\").unwrap_or(&text).to_string()
 }
 
 /// Records of earlier calls; lines that do not parse are skipped.

@@ -9,7 +9,7 @@
 
 use crate::disk::DiskFiles;
 use crate::host;
-use anchored_edit::{Record, Session};
+use anchored_edit::Session;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
     JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
@@ -34,11 +34,8 @@ pub struct EngineServer {
 }
 
 impl EngineServer {
-    pub fn new(disk: DiskFiles, stats: Option<PathBuf>, history: Vec<Record>) -> EngineServer {
-        let mut session = Session::new();
-        for r in &history {
-            session.replay(r);
-        }
+    /// `session`: set up by the caller (roots, replayed `--stats` history).
+    pub fn new(disk: DiskFiles, stats: Option<PathBuf>, session: Session) -> EngineServer {
         EngineServer {
             state: Arc::new(Mutex::new(State {
                 session,

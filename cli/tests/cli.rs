@@ -167,6 +167,40 @@ fn bom_crlf_and_missing_final_newline_survive_edits_on_disk() {
 }
 
 #[test]
+fn an_absolute_path_inside_the_root_is_read_and_reported_relative_to_it() {
+    let p = Project::new("absolute");
+    p.file("src/a.txt", "one\ntwo\n");
+    let root = p.dir.canonicalize().unwrap();
+    let abs = root
+        .join("src")
+        .join("a.txt")
+        .to_string_lossy()
+        .into_owned();
+    let spelled = format!("{}/./src/../src/a.txt", root.to_string_lossy());
+    let (code, out) = p.tool(
+        "str_replace",
+        json!({"path": spelled, "old_str": "one", "new_str": "1"}),
+    );
+    assert_eq!(code, 0, "{out:#}");
+    assert_eq!(out["files"][0]["path"], "src/a.txt", "{out:#}");
+    let patch = format!("*** Begin Patch\n*** Update File: {abs}\n@@\n-two\n+2\n*** End Patch\n");
+    let (code, out) = p.tool("apply_patch", json!({ "patch": patch }));
+    assert_eq!(code, 0, "{out:#}");
+    assert_eq!(out["files"][0]["path"], "src/a.txt", "{out:#}");
+    assert_eq!(p.read("src/a.txt"), "1\n2\n");
+    // Outside: refused by the engine, naming the root and the next call.
+    let (code, out) = p.tool("get_document", json!({"path": "/etc/hostname"}));
+    assert_eq!(code, 1);
+    assert_eq!(out["error"]["kind"], "path_outside_root");
+    let message = out["error"]["message"].as_str().unwrap();
+    assert!(message.contains(&*root.to_string_lossy()), "{message}");
+    assert!(
+        message.contains("relative to the project root"),
+        "{message}"
+    );
+}
+
+#[test]
 fn paths_outside_the_root_are_refused() {
     let p = Project::new("escape");
     p.file("inside.txt", "ok\n");

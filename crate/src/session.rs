@@ -54,11 +54,28 @@ pub struct Session {
     /// Set when `get_edit_stats {reset: true}` cleared the statistics, until a host
     /// persisting them takes it ([`Session::take_reset`]).
     reset_pending: bool,
+    /// The folders calls may reach, normalised; the first is the project root.
+    roots: Vec<String>,
 }
 
 impl Session {
     pub fn new() -> Session {
         Session::default()
+    }
+
+    /// Declares the folders calls may reach (absolute paths; the first is the project
+    /// root, which relative paths are relative to). Every path argument is then judged
+    /// by the one path rule ([`crate::paths::resolve`]): an absolute path inside the
+    /// first root becomes relative to it, one inside another root stays absolute, any
+    /// other is refused `path_outside_root`. Until a host calls this, only relative
+    /// paths are accepted.
+    pub fn set_roots(&mut self, roots: Vec<String>) {
+        self.roots = crate::paths::normalize_roots(&roots);
+    }
+
+    /// The roots set by [`Session::set_roots`], normalised.
+    pub fn roots(&self) -> &[String] {
+        &self.roots
     }
 
     /// Runs one call given as JSON text: `{"tool": NAME, "arguments": {...}}`.
@@ -129,14 +146,14 @@ impl Session {
         let args = match Args::parse(t.spec, &raw) {
             Ok(a) => a,
             Err(e) => {
-                let record = base_record(t.spec.name, t.spec.edits(), &raw, None);
+                let record = base_record(t.spec.name, t.spec.edits(), &raw, None, &self.roots);
                 return self.finish(ToolResult::failure(tool, e), record);
             }
         };
         let dry_run = t.spec.edits() && (options.dry_run || args.flag("dry_run"));
-        let mut record = base_record(t.spec.name, t.spec.edits(), &raw, Some(&args));
+        let mut record = base_record(t.spec.name, t.spec.edits(), &raw, Some(&args), &self.roots);
         record.dry_run |= dry_run;
-        let mut ctx = Ctx::new(Workspace::new(files));
+        let mut ctx = Ctx::new(Workspace::new(files, &self.roots));
         let outcome = (t.run)(&mut ctx, &args);
         let result = match outcome {
             Err(e) => ToolResult::failure(t.spec.name, e),
@@ -348,10 +365,16 @@ fn unknown_tool(name: &str) -> EditError {
     ))
 }
 
-fn base_record(tool: &str, edits: bool, raw: &Map<String, Value>, args: Option<&Args>) -> Record {
+fn base_record(
+    tool: &str,
+    edits: bool,
+    raw: &Map<String, Value>,
+    args: Option<&Args>,
+    roots: &[String],
+) -> Record {
     let path = args
         .and_then(|a| a.opt_str("path"))
-        .and_then(|p| crate::paths::normalize(p).ok());
+        .and_then(|p| crate::paths::resolve(p, roots).ok());
     let hints = args
         .map(|a| {
             HINTS
