@@ -18,6 +18,8 @@
 //! that finds nothing do identifier tokens vote instead. The few best windows are then
 //! scored precisely.
 
+pub mod applied;
+
 use crate::error::{EditError, ErrorKind};
 use crate::locate::{Found, Scope};
 use crate::text::{split_lines, Text};
