@@ -111,10 +111,18 @@ fn whole_lines(text: &Text, range: &Range<usize>) -> bool {
 mod tests {
     use super::*;
 
-    /// (file, old, new, located in the file as this substring, want line)
+    /// file, old, new, where old was located (as a substring of the file), want line
+    type Case = (
+        &'static str,
+        &'static str,
+        &'static str,
+        Option<&'static str>,
+        Option<usize>,
+    );
+
     #[test]
     fn says_applied_only_where_the_surroundings_place_new_str() {
-        let cases: &[(&str, &str, &str, Option<&str>, Option<usize>)] = &[
+        let cases: &[Case] = &[
             // The reproduction: a return value nothing anchors, at another indentation.
             (
                 "int f() {\n    return 0;\n}\n",
@@ -171,7 +179,7 @@ mod tests {
                     let at = file.rfind(s).unwrap();
                     let s = s.trim_matches('\n');
                     let at = at + file[at..].find(s).unwrap();
-                    vec![at..at + s.len()]
+                    std::iter::once(at..at + s.len()).collect()
                 })
                 .unwrap_or_default();
             let edit = Edit {
