@@ -445,6 +445,38 @@ mod tests {
     use super::*;
     use std::collections::BTreeMap;
 
+    /// A reader that remembers every path it was asked for.
+    struct Recording(std::cell::RefCell<Vec<String>>);
+
+    impl Files for Recording {
+        fn read(&self, path: &str) -> crate::error::EditResult<Option<String>> {
+            self.0.borrow_mut().push(path.to_string());
+            Ok(Some("x = 1\n".to_string()))
+        }
+    }
+
+    #[test]
+    fn the_reader_sees_only_root_relative_paths_or_paths_inside_a_root() {
+        let reader = Recording(Default::default());
+        let mut session = Session::new();
+        session.set_roots(vec!["/root".into(), "/lib".into()]);
+        let patch = "*** Begin Patch\n*** Update File: /root/b.py\n*** Move to: /root/c.py\n@@\n-x = 1\n+x = 2\n*** End Patch\n";
+        let calls = [
+            json!({"tool": "line_count", "arguments": {"path": "/root/./a.py"}}),
+            json!({"tool": "line_count", "arguments": {"path": "/lib/x/../a.py"}}),
+            json!({"tool": "apply_patch", "arguments": {"patch": patch}}),
+            json!({"tool": "multi_replace", "arguments": {"replacements": [{"path": "/root/d.py", "old_str": "x = 1", "new_str": "x = 3"}]}}),
+            json!({"tool": "line_count", "arguments": {"path": "/etc/passwd"}}),
+            json!({"tool": "create_file", "arguments": {"path": "/elsewhere/e.py", "content": "y"}}),
+        ];
+        let oks: Vec<bool> = calls.iter().map(|c| session.call(c, &reader).ok).collect();
+        assert_eq!(oks, [true, true, true, true, false, false]);
+        let mut read = reader.0.borrow().clone();
+        read.sort();
+        read.dedup();
+        assert_eq!(read, ["/lib/a.py", "a.py", "b.py", "c.py", "d.py"]);
+    }
+
     #[test]
     fn a_reset_is_handed_to_the_host_once_and_stats_calls_leave_no_record() {
         let files = BTreeMap::from([("a.py".to_string(), "x = 1\n".to_string())]);
