@@ -167,6 +167,40 @@ fn bom_crlf_and_missing_final_newline_survive_edits_on_disk() {
 }
 
 #[test]
+fn an_absolute_path_inside_the_root_is_read_and_reported_relative_to_it() {
+    let p = Project::new("absolute");
+    p.file("src/a.txt", "one\ntwo\n");
+    let root = p.dir.canonicalize().unwrap();
+    let abs = root
+        .join("src")
+        .join("a.txt")
+        .to_string_lossy()
+        .into_owned();
+    let spelled = format!("{}/./src/../src/a.txt", root.to_string_lossy());
+    let (code, out) = p.tool(
+        "str_replace",
+        json!({"path": spelled, "old_str": "one", "new_str": "1"}),
+    );
+    assert_eq!(code, 0, "{out:#}");
+    assert_eq!(out["files"][0]["path"], "src/a.txt", "{out:#}");
+    let patch = format!("*** Begin Patch\n*** Update File: {abs}\n@@\n-two\n+2\n*** End Patch\n");
+    let (code, out) = p.tool("apply_patch", json!({ "patch": patch }));
+    assert_eq!(code, 0, "{out:#}");
+    assert_eq!(out["files"][0]["path"], "src/a.txt", "{out:#}");
+    assert_eq!(p.read("src/a.txt"), "1\n2\n");
+    // Outside: refused by the engine, naming the root and the next call.
+    let (code, out) = p.tool("get_document", json!({"path": "/etc/hostname"}));
+    assert_eq!(code, 1);
+    assert_eq!(out["error"]["kind"], "path_outside_root");
+    let message = out["error"]["message"].as_str().unwrap();
+    assert!(message.contains(&*root.to_string_lossy()), "{message}");
+    assert!(
+        message.contains("relative to the project root"),
+        "{message}"
+    );
+}
+
+#[test]
 fn paths_outside_the_root_are_refused() {
     let p = Project::new("escape");
     p.file("inside.txt", "ok\n");
@@ -402,6 +436,35 @@ fn stats_file_carries_history_across_runs() {
         5,
         "get_edit_stats itself is not recorded"
     );
+}
+
+#[test]
+fn a_stats_reset_lasts_into_the_next_run() {
+    let p = Project::new("stats-reset");
+    p.file("a.py", "x = 1\n");
+    let stats = p.dir.join("stats.jsonl");
+    let stats_arg = stats.to_string_lossy().into_owned();
+    let miss = json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "y = 1", "new_str": "y = 2"}}).to_string();
+    for _ in 0..2 {
+        assert_eq!(p.call(&miss, &["--stats", &stats_arg]).0, 1);
+    }
+    let reset = json!({"tool": "get_edit_stats", "arguments": {"reset": true}}).to_string();
+    let (code, out, _) = p.call(&reset, &["--stats", &stats_arg]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out["stats"]["str_replace"]["calls"], 2,
+        "the reset call reports what it clears"
+    );
+    // The next run starts from zero: one refusal, not the third in a row.
+    let (_, out, _) = p.call(&miss, &["--stats", &stats_arg]);
+    let message = out["error"]["message"].as_str().unwrap();
+    assert!(!message.contains("in a row"), "{message}");
+    let (_, out, _) = p.call(
+        &json!({"tool": "get_edit_stats", "arguments": {}}).to_string(),
+        &["--stats", &stats_arg],
+    );
+    assert_eq!(out["stats"]["str_replace"]["calls"], 1, "{out}");
+    assert_eq!(fs::read_to_string(&stats).unwrap().lines().count(), 1);
 }
 
 #[test]

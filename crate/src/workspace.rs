@@ -78,15 +78,26 @@ pub struct Changed {
 
 pub struct Workspace<'f> {
     files: &'f dyn Files,
+    /// The host's roots, normalised (see [`paths::resolve`]).
+    roots: &'f [String],
     entries: BTreeMap<String, Entry>,
 }
 
 impl<'f> Workspace<'f> {
-    pub fn new(files: &'f dyn Files) -> Workspace<'f> {
+    /// A workspace over `files`, whose path arguments are judged against `roots`
+    /// (normalised; empty: only relative paths).
+    pub fn new(files: &'f dyn Files, roots: &'f [String]) -> Workspace<'f> {
         Workspace {
             files,
+            roots,
             entries: BTreeMap::new(),
         }
+    }
+
+    /// A path argument as the host will read it, or `path_outside_root`: the one path
+    /// rule ([`paths::resolve`]), applied to every path a tool is given.
+    pub fn path(&self, raw: &str) -> EditResult<String> {
+        paths::resolve(raw, self.roots)
     }
 
     fn entry(&mut self, path: &str) -> EditResult<&mut Entry> {
@@ -211,11 +222,6 @@ impl<'f> Workspace<'f> {
 
 /// A copy of the overlay to return to (texts are shared, not copied).
 pub struct WorkspaceSnapshot(BTreeMap<String, Entry>);
-
-/// Normalises a path argument (see [`paths::normalize`]).
-pub fn path_arg(raw: &str) -> EditResult<String> {
-    paths::normalize(raw)
-}
 
 pub fn not_found(path: &str) -> EditError {
     EditError::new(
