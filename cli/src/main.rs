@@ -6,6 +6,8 @@
 mod commit;
 mod disk;
 mod host;
+mod jail;
+mod journal;
 mod mcp;
 
 use anchored_edit::{CallOptions, Record, Session};
