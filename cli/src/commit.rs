@@ -115,6 +115,8 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op], hook: &mut Hook) -> Result<(), 
         entries: targets.iter().map(|t| entry_for(t, &tag)).collect(),
         dirs: missing_dirs(root, &targets),
     };
+    // Held until the end: a recovery in another process leaves a live batch alone.
+    let lock = journal::hold(root, &tag)?;
     let run = (|| -> Result<(), Failure> {
         hook("journal")?;
         journal.save(root)?;
@@ -134,20 +136,33 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op], hook: &mut Hook) -> Result<(), 
             hook("sync")?;
             sync_dir(d)?;
         }
-        journal.state = State::Done;
+        // Only a journal that says `done` on disk makes the batch final.
+        let mut done = journal.clone();
+        done.state = State::Done;
         hook("journal")?;
-        journal.save(root)?;
-        Ok(())
+        done.save(root)?;
+        journal.state = State::Done;
+        // A crash from here on leaves a finished batch for the next run to clean up; a
+        // failure here is not one (the batch is written).
+        match hook("cleanup") {
+            Err(e) if e.to_string() == CRASH => Err(Failure::Io(e)),
+            _ => Ok(()),
+        }
     })();
     if let Err(Failure::Io(e)) = &run {
         if e.to_string() == CRASH {
             return run;
         }
     }
-    // Rolled back after a failure, cleaned up after success: the same walk.
+    // Rolled back after a failure, cleaned up after success: the same walk. A clean-up
+    // that fails after `done` is finished by the next run; the batch stands.
     let cleanup = journal::undo(root, &journal).and_then(|()| journal.discard(root));
-    run?;
-    cleanup.map_err(Failure::Io)
+    drop(lock);
+    match run {
+        Err(e) => Err(e),
+        Ok(()) if journal.state == State::Done => Ok(()),
+        Ok(()) => cleanup.map_err(Failure::Io),
+    }
 }
 
 /// Every target beneath the root, compared with what the engine read.
@@ -342,28 +357,49 @@ fn swap(dir: &Dir, t: &Target, e: &Entry) -> io::Result<()> {
     }
 }
 
-/// Faults for tests of the real binary, from the environment; debug builds only.
-/// `ANCHORED_EDIT_FAIL_AT=N` fails the Nth disk step (from 1); `ANCHORED_EDIT_CRASH_AT=N`
-/// exits the process at it with status 137, as SIGKILL would.
+/// Faults for tests of the real binary, from the environment; debug builds only (a
+/// release build reads none of these). A step is named `N` (the Nth disk step of the
+/// commit, from 1) or `NAME:K` (the Kth step called NAME: journal, mkdir, stage, write,
+/// fsync, keep-old, check, swap, sync).
+///
+/// - `ANCHORED_EDIT_FAIL_AT=STEP`: that step fails (the commit rolls back).
+/// - `ANCHORED_EDIT_CRASH_AT=STEP`: the process exits there with status 137, writing
+///   nothing more, as if killed.
+/// - `ANCHORED_EDIT_PAUSE_AT=STEP` with `ANCHORED_EDIT_PAUSE_FILE=PATH`: creates PATH
+///   and waits (up to 30 s) until it is removed, so a test can change a file mid-commit.
 fn test_faults() -> impl FnMut(&str) -> io::Result<()> {
-    let read = |name: &str| -> Option<usize> {
+    let var = |name: &str| -> Option<String> {
         if cfg!(debug_assertions) {
-            std::env::var(name).ok()?.parse().ok()
+            std::env::var(name).ok()
         } else {
             None
         }
     };
-    let (fail_at, crash_at) = (
-        read("ANCHORED_EDIT_FAIL_AT"),
-        read("ANCHORED_EDIT_CRASH_AT"),
-    );
+    let fail_at = var("ANCHORED_EDIT_FAIL_AT");
+    let crash_at = var("ANCHORED_EDIT_CRASH_AT");
+    let pause_at = var("ANCHORED_EDIT_PAUSE_AT");
+    let pause_file = var("ANCHORED_EDIT_PAUSE_FILE");
     let mut step = 0usize;
+    let mut counts: std::collections::HashMap<String, usize> = Default::default();
     move |name: &str| {
         step += 1;
-        if crash_at == Some(step) {
+        let count = counts.entry(name.to_string()).or_default();
+        *count += 1;
+        let is = |spec: &Option<String>| {
+            spec.as_deref()
+                .is_some_and(|s| s == step.to_string() || s == format!("{name}:{count}"))
+        };
+        if is(&crash_at) {
             std::process::exit(137);
         }
-        if fail_at == Some(step) {
+        if let (true, Some(file)) = (is(&pause_at), &pause_file) {
+            let _ = std::fs::write(file, "");
+            let start = std::time::Instant::now();
+            while Path::new(file).exists() && start.elapsed().as_secs() < 30 {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        }
+        if is(&fail_at) {
             return Err(io::Error::other(format!(
                 "injected failure at step {step} ({name})"
             )));

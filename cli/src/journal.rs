@@ -138,10 +138,11 @@ impl Journal {
         })
     }
 
-    /// Removes the journal (and its directory when nothing else is in it).
+    /// Removes the journal and its lock (and their directory when nothing else is in it).
     pub fn discard(&self, root: &Dir) -> io::Result<()> {
         if let Some(jdir) = reserved_dir(root, false)? {
             let _ = jdir.remove_file(format!("{}.next", self.tag));
+            let _ = jdir.remove_file(format!("{}.lock", self.tag));
             match jdir.remove_file(format!("{}.journal", self.tag)) {
                 Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
                 _ => {}
@@ -149,6 +150,27 @@ impl Journal {
         }
         let _ = root.remove_dir(RESERVED);
         Ok(())
+    }
+}
+
+/// Creates and locks `<tag>.lock` beside the journal: the lock lives as long as the
+/// process (the kernel drops it on any death), which is how [`recover`] tells a batch
+/// in progress in another process from one a crash left.
+pub fn hold(root: &Dir, tag: &str) -> io::Result<std::fs::File> {
+    let jdir = reserved_dir(root, true)?.ok_or_else(|| io::Error::other("no journal dir"))?;
+    let file = jdir.create(format!("{tag}.lock"))?.into_std();
+    file.lock()?;
+    Ok(file)
+}
+
+/// Whether another live process holds `tag`'s lock.
+fn alive(jdir: &Dir, tag: &str) -> bool {
+    match jdir.open(format!("{tag}.lock")) {
+        Ok(f) => matches!(
+            f.into_std().try_lock(),
+            Err(std::fs::TryLockError::WouldBlock)
+        ),
+        Err(_) => false,
     }
 }
 
@@ -161,15 +183,19 @@ pub fn recover(root: &Dir) -> io::Result<()> {
     let mut unreadable = Vec::new();
     for entry in jdir.entries()? {
         let name = entry?.file_name().to_string_lossy().into_owned();
-        if let Some(tag) = name.strip_suffix(".next") {
+        let Some((tag, ext)) = name.rsplit_once('.') else {
+            continue;
+        };
+        if alive(&jdir, tag) {
+            continue;
+        }
+        if ext != "journal" {
+            // A lock or half-written journal whose batch never started.
             if !jdir.exists(format!("{tag}.journal")) {
                 let _ = jdir.remove_file(&name);
             }
             continue;
         }
-        let Some(tag) = name.strip_suffix(".journal") else {
-            continue;
-        };
         let mut text = String::new();
         jdir.open(&name)?.read_to_string(&mut text)?;
         match serde_json::from_str::<Value>(&text)
@@ -183,6 +209,7 @@ pub fn recover(root: &Dir) -> io::Result<()> {
             None => unreadable.push(name),
         }
     }
+    let _ = root.remove_dir(RESERVED);
     if unreadable.is_empty() {
         Ok(())
     } else {
