@@ -285,12 +285,15 @@ fn stage(
         let dir = open_dir(root, &t.dir_rel)?;
         if let (Op::Write { text, .. }, Some(staged)) = (t.op, &e.staged) {
             hook("stage")?;
-            let file = create_exclusive(&dir, staged)?;
+            // Owner-only until it has the target's owner and mode (chown first: it
+            // clears set-id bits that chmod then restores).
+            let private = t.meta.is_some();
+            let file = create_exclusive(&dir, staged, private)?;
             if let Some(meta) = &t.meta {
-                file.set_permissions(cap_std::fs::Permissions::from_mode(meta.mode()))?;
                 if e.kind == Kind::Replace && !give_owner(&file, meta)? {
                     e.kind = Kind::InPlace;
                 }
+                file.set_permissions(cap_std::fs::Permissions::from_mode(meta.mode()))?;
             }
             hook("write")?;
             let mut file = file.into_std();
@@ -302,7 +305,7 @@ fn stage(
             hook("keep-old")?;
             if e.kind == Kind::InPlace {
                 let bytes = t.seen.text.as_deref().map_or("", String::as_str);
-                let mut copy = create_exclusive(&dir, old)?.into_std();
+                let mut copy = create_exclusive(&dir, old, true)?.into_std();
                 copy.write_all(bytes.as_bytes())?;
                 copy.sync_all()?;
             } else {
@@ -323,12 +326,17 @@ fn give_owner(file: &cap_std::fs::File, target: &Metadata) -> io::Result<bool> {
     Ok(std::os::unix::fs::fchown(file, Some(target.uid()), Some(target.gid())).is_ok())
 }
 
-fn create_exclusive(dir: &Dir, name: &str) -> io::Result<cap_std::fs::File> {
+/// `O_CREAT|O_EXCL|O_NOFOLLOW` beneath `dir`: never an existing file, never through a
+/// link. `private`: mode 0600 (a copy of a file others may not read stays so).
+fn create_exclusive(dir: &Dir, name: &str, private: bool) -> io::Result<cap_std::fs::File> {
     let mut options = OpenOptions::new();
     options
         .write(true)
         .create_new(true)
         .custom_flags(libc::O_NOFOLLOW);
+    if private {
+        options.mode(0o600);
+    }
     dir.open_with(name, &options)
 }
 
