@@ -82,7 +82,7 @@ pub fn placeholder_lines(new_lines: &[&str], old_lines: &[&str]) -> Vec<usize> {
     let mut prev: Option<&str> = None;
     for (k, line) in new_lines.iter().enumerate() {
         let placeholder =
-            is_placeholder_after(line, prev) || (lines_disappear && stands_for_code(line));
+            is_placeholder_after(line, prev) || (lines_disappear && stands_for_code(line, prev));
         if !kept.contains(line.trim()) && placeholder {
             out.push(k);
         }
@@ -142,15 +142,28 @@ pub fn is_placeholder_after(line: &str, prev: Option<&str>) -> bool {
         return false;
     }
     if let Some(inner) = comment_body(t) {
-        return elision_phrase(inner, false);
+        return !is_prose(t, inner, prev) && elision_phrase(inner, false);
     }
     bare_elision(t, prev)
 }
 
+/// A comment that is about code rather than a stand-in for it, unless it has dots:
+/// a doc comment, a comment that quotes code in backticks (documentation of
+/// placeholders), or the continuation of the comment on the line above.
+fn is_prose(t: &str, inner: &str, prev: Option<&str>) -> bool {
+    if inner.contains("...") || inner.contains('…') {
+        return false;
+    }
+    let doc = ["///", "//!", "/**"].iter().any(|d| t.starts_with(d));
+    let continues = prev.is_some_and(|p| comment_body(p.trim()).is_some());
+    doc || continues || inner.contains('`')
+}
+
 /// Whether a comment line has the shape of a stand-in for code (see the module doc):
 /// an ellipsis at the start or end of its text, or a short fragment whose words say
-/// code is kept, left out or the same. Judged only where real lines disappear.
-pub fn stands_for_code(line: &str) -> bool {
+/// code is kept, left out or the same. Judged only where real lines disappear; `prev`
+/// is the previous non-blank line (a comment continuing it is prose).
+pub fn stands_for_code(line: &str, prev: Option<&str>) -> bool {
     let t = line.trim();
     let Some(inner) = comment_body(t) else {
         return false;
@@ -167,8 +180,7 @@ pub fn stands_for_code(line: &str) -> bool {
     if dots(inner) || dots(unwrapped) || trailing(inner) || trailing(unwrapped) {
         return true;
     }
-    let doc = ["///", "//!", "/**"].iter().any(|d| t.starts_with(d));
-    !doc && says_code_is_kept(inner)
+    !is_prose(t, inner, prev) && says_code_is_kept(inner)
 }
 
 /// A short fragment (at most eight words, no sentence end) with a word or phrase saying
@@ -479,6 +491,8 @@ mod tests {
             "x = f(...)",
             "... print(x)",
             "// rest parameters are collected here",
+            "//!   (`# rest of the function unchanged`, `// (unchanged)`, `// existing code`);",
+            "/// Keeps the rest of the buffer unchanged",
             "",
         ] {
             assert!(
@@ -521,6 +535,22 @@ mod tests {
             let new = ["fn a() {", real, "}"];
             assert!(placeholder_lines(&new, &old).is_empty(), "{real:?}");
         }
+    }
+
+    #[test]
+    fn a_comment_continuing_the_one_above_is_prose() {
+        assert!(!is_placeholder_after(
+            "// rest of the file for it.",
+            Some("// The index is built once and every level probes the")
+        ));
+        assert!(is_placeholder_after(
+            "// rest of the file unchanged",
+            Some("x = 1")
+        ));
+        assert!(is_placeholder_after(
+            "// ... rest of the file",
+            Some("// setup")
+        ));
     }
 
     #[test]

@@ -58,7 +58,7 @@ fn shape_rule_false_positives_on_real_comments() {
             let is_doc = ["///", "//!", "/**"].iter().any(|d| t.starts_with(d));
             comments += 1;
             doc += usize::from(is_doc);
-            if stands_for_code(line) {
+            if stands_for_code(line, None) {
                 flagged += 1;
                 doc_flagged += usize::from(is_doc);
                 if samples.len() < 40 {
