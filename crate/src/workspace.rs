@@ -277,7 +277,9 @@ mod tests {
             Ok(self.0.get(real).cloned())
         }
         fn identity(&self, path: &str) -> EditResult<Option<String>> {
-            Ok(Some(if path == "link.txt" { "a.txt" } else { path }.to_string()))
+            Ok(Some(
+                if path == "link.txt" { "a.txt" } else { path }.to_string(),
+            ))
         }
     }
 
