@@ -175,10 +175,16 @@ fn alive(jdir: &Dir, tag: &str) -> bool {
 }
 
 /// Finishes every batch a dead run left: rolls back those caught before `done`, cleans
-/// up the rest. A journal that does not parse is left alone (and named in the error).
+/// up the rest. A journal that does not parse is left alone (and named on stderr).
 pub fn recover(root: &Dir) -> io::Result<()> {
-    let Some(jdir) = reserved_dir(root, false)? else {
-        return Ok(());
+    let jdir = match reserved_dir(root, false) {
+        Ok(Some(jdir)) => jdir,
+        Ok(None) => return Ok(()),
+        Err(e) => {
+            // Not a directory: no journal of ours; writes will say so.
+            eprintln!("anchored-edit: {e}");
+            return Ok(());
+        }
     };
     let mut unreadable = Vec::new();
     for entry in jdir.entries()? {
@@ -210,14 +216,14 @@ pub fn recover(root: &Dir) -> io::Result<()> {
         }
     }
     let _ = root.remove_dir(RESERVED);
-    if unreadable.is_empty() {
-        Ok(())
-    } else {
-        Err(io::Error::other(format!(
-            "unreadable write journal(s) in {RESERVED}/: {}; inspect and remove them",
+    if !unreadable.is_empty() {
+        // Not fatal: a repository could ship one to stop every run.
+        eprintln!(
+            "anchored-edit: left alone unreadable write journal(s) in {RESERVED}/: {}",
             unreadable.join(", ")
-        )))
+        );
     }
+    Ok(())
 }
 
 /// Returns every target of `journal` to its old text (or, once `done`, keeps the new

@@ -308,3 +308,64 @@ fn sigkill_during_a_large_multi_file_write_leaves_every_file_old_or_new() {
         full / 1000
     );
 }
+
+/// `anchored-edit mcp` recovers at start, like `call`: a batch crashed mid-swap is rolled
+/// back before the server answers anything.
+#[test]
+fn the_mcp_server_recovers_a_crashed_batch_at_start() {
+    let s = Sandbox::new("mcp-recover");
+    mixed_setup(&s);
+    let old = tree(&s.root);
+    let status = s
+        .spawn(&mixed_patch(), &[("ANCHORED_EDIT_CRASH_AT", "swap:2")])
+        .wait()
+        .unwrap();
+    assert_eq!(status.code(), Some(137));
+    assert!(
+        s.root.join(".anchored-edit").exists(),
+        "the crash left its journal"
+    );
+    assert_ne!(tree(&s.root), old, "the crash left a half-swapped batch");
+    let out = std::process::Command::new(common::bin())
+        .arg("mcp")
+        .arg("--root")
+        .arg(&s.root)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    // With stdin closed the server stops right after its start (no client to serve):
+    // only the recovery at start can have run.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(tree(&s.root), old, "{stderr}");
+}
+
+/// A repository that ships `.anchored-edit/` (a garbage journal, or a file) neither
+/// stops a run nor makes recovery touch anything.
+#[test]
+fn a_shipped_journal_directory_stops_nothing() {
+    let s = Sandbox::new("shipped");
+    s.file("a.txt", "a\n");
+    s.file(".anchored-edit/0123.journal", "{not json");
+    let (code, out) = s.call(
+        "str_replace",
+        json!({"path": "a.txt", "old_str": "a", "new_str": "b"}),
+    );
+    assert_eq!(code, 0, "{out:#}");
+    assert_eq!(s.read("a.txt"), "b\n");
+    assert_eq!(s.read(".anchored-edit/0123.journal"), "{not json");
+    let t = Sandbox::new("shipped-file");
+    t.file("a.txt", "a\n");
+    t.file(".anchored-edit", "a file\n");
+    let (code, out) = t.call("line_count", json!({"path": "a.txt"}));
+    assert_eq!(code, 0, "{out:#}");
+    let (code, out) = t.call(
+        "str_replace",
+        json!({"path": "a.txt", "old_str": "a", "new_str": "b"}),
+    );
+    assert_eq!(
+        (code, out["error"]["kind"].as_str()),
+        (1, Some("write_failed")),
+        "{out:#}"
+    );
+    assert_eq!(t.read("a.txt"), "a\n");
+}
