@@ -141,12 +141,14 @@ impl Journal {
     /// Removes the journal and its lock (and their directory when nothing else is in it).
     pub fn discard(&self, root: &Dir) -> io::Result<()> {
         if let Some(jdir) = reserved_dir(root, false)? {
+            // The journal before its lock: a journal never outlives its lock file, so
+            // a recovery never mistakes a live batch for a dead one.
             let _ = jdir.remove_file(format!("{}.next", self.tag));
-            let _ = jdir.remove_file(format!("{}.lock", self.tag));
             match jdir.remove_file(format!("{}.journal", self.tag)) {
                 Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
                 _ => {}
             }
+            let _ = jdir.remove_file(format!("{}.lock", self.tag));
         }
         let _ = root.remove_dir(RESERVED);
         Ok(())
@@ -156,11 +158,35 @@ impl Journal {
 /// Creates and locks `<tag>.lock` beside the journal: the lock lives as long as the
 /// process (the kernel drops it on any death), which is how [`recover`] tells a batch
 /// in progress in another process from one a crash left.
+///
+/// A recovery in another process may take and remove a fresh lock file before this one
+/// locks it (it looks like a crash's leftover); so after locking, the name must still be
+/// this file, or it is made again.
 pub fn hold(root: &Dir, tag: &str) -> io::Result<std::fs::File> {
-    let jdir = reserved_dir(root, true)?.ok_or_else(|| io::Error::other("no journal dir"))?;
-    let file = jdir.create(format!("{tag}.lock"))?.into_std();
-    file.lock()?;
-    Ok(file)
+    let name = format!("{tag}.lock");
+    for _ in 0..5 {
+        // Until our lock file is in it, another process may remove the (empty) directory.
+        let jdir = reserved_dir(root, true)?.ok_or_else(|| io::Error::other("no journal dir"))?;
+        let mut options = cap_std::fs::OpenOptions::new();
+        options.write(true).create(true);
+        let file = match jdir.open_with(&name, &options) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+            other => other?,
+        };
+        let file = file.into_std();
+        file.lock()?;
+        let mine = file.metadata()?;
+        match jdir.symlink_metadata(&name) {
+            Ok(m)
+                if m.dev() == std::os::unix::fs::MetadataExt::dev(&mine)
+                    && m.ino() == std::os::unix::fs::MetadataExt::ino(&mine) =>
+            {
+                return Ok(file)
+            }
+            _ => continue,
+        }
+    }
+    Err(io::Error::other("could not hold the write journal's lock"))
 }
 
 /// Whether another live process holds `tag`'s lock.
@@ -187,8 +213,16 @@ pub fn recover(root: &Dir) -> io::Result<()> {
         }
     };
     let mut unreadable = Vec::new();
-    for entry in jdir.entries()? {
-        let name = entry?.file_name().to_string_lossy().into_owned();
+    let entries = match jdir.entries() {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    for entry in entries {
+        let Ok(entry) = entry else {
+            continue;
+        };
+        let name = entry.file_name().to_string_lossy().into_owned();
         let Some((tag, ext)) = name.rsplit_once('.') else {
             continue;
         };
@@ -203,7 +237,12 @@ pub fn recover(root: &Dir) -> io::Result<()> {
             continue;
         }
         let mut text = String::new();
-        jdir.open(&name)?.read_to_string(&mut text)?;
+        // Gone since the listing: its owner finished and removed it.
+        match jdir.open(&name) {
+            Ok(mut f) => f.read_to_string(&mut text)?,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(e),
+        };
         match serde_json::from_str::<Value>(&text)
             .ok()
             .and_then(|v| Journal::from_json(tag, &v))
@@ -312,19 +351,34 @@ fn same_file(dir: &Dir, a: &str, b: &str) -> bool {
 
 /// The journal directory: a real directory at the root (never a symlink), created on
 /// demand.
+/// Another process may remove it (empty, after its own write) between our look and our
+/// open: then it is made again, a few times.
 fn reserved_dir(root: &Dir, create: bool) -> io::Result<Option<Dir>> {
-    match root.symlink_metadata(RESERVED) {
-        Ok(m) if m.is_dir() => {}
-        Ok(_) => {
-            return Err(io::Error::other(format!(
-                "{RESERVED} at the root is not a directory; anchored-edit keeps its write journal there"
-            )))
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        match root.symlink_metadata(RESERVED) {
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => {
+                return Err(io::Error::other(format!(
+                    "{RESERVED} at the root is not a directory; anchored-edit keeps its write journal there"
+                )))
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound && create => {
+                match root.create_dir(RESERVED) {
+                    Err(e) if e.kind() != io::ErrorKind::AlreadyExists => return Err(e),
+                    _ => {}
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
         }
-        Err(e) if e.kind() == io::ErrorKind::NotFound && create => root.create_dir(RESERVED)?,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e),
+        match root.open_dir(RESERVED) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound && create && tries < 5 => continue,
+            Err(e) if e.kind() == io::ErrorKind::NotFound && !create => return Ok(None),
+            other => return other.map(Some),
+        }
     }
-    root.open_dir(RESERVED).map(Some)
 }
 
 pub fn open_dir(root: &Dir, rel: &Path) -> io::Result<Dir> {
