@@ -159,6 +159,13 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op], hook: &mut Hook) -> Result<(), 
     let cleanup = journal::undo(root, &journal).and_then(|()| journal.discard(root));
     drop(lock);
     match run {
+        Err(Failure::Io(e)) => Err(Failure::Io(match cleanup {
+            Ok(()) => e,
+            // The journal stays: the next run finishes the rollback.
+            Err(c) => io::Error::other(format!(
+                "{e}; rolling back stopped at: {c}, and the next run of anchored-edit finishes it"
+            )),
+        })),
         Err(e) => Err(e),
         Ok(()) if journal.state == State::Done => Ok(()),
         Ok(()) => cleanup.map_err(Failure::Io),

@@ -304,7 +304,7 @@ fn sigkill_during_a_large_multi_file_write_leaves_every_file_old_or_new() {
     eprintln!(
         "sigkill: seed {seed}, {kills} kills over {FILES} x {KIB} KiB (one batch {} ms): \
          {mid_commit} interrupted a commit (journal found), {rolled_back} rolled back, \
-         {completed} completed by the next run or before the kill, {finished} had finished",
+         {completed} killed after `done` (kept new), {finished} had finished before the kill",
         full / 1000
     );
 }
