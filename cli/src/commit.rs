@@ -117,16 +117,17 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op], hook: &mut Hook) -> Result<(), 
     };
     // Held until the end: a recovery in another process leaves a live batch alone.
     let lock = journal::hold(root, &tag)?;
+    let mut dirs: Vec<Dir> = Vec::new();
     let run = (|| -> Result<(), Failure> {
         hook("journal")?;
         journal.save(root)?;
-        let dirs = stage(root, &targets, &mut journal, hook)?;
+        stage(root, &targets, &mut journal, &mut dirs, hook)?;
         journal.state = State::Swapping;
         hook("journal")?;
         journal.save(root)?;
-        for t in &targets {
+        for (i, t) in targets.iter().enumerate() {
             hook("check")?;
-            check(root, t)?;
+            check(disk, t, &dirs[i])?;
         }
         for (i, t) in targets.iter().enumerate() {
             hook("swap")?;
@@ -156,7 +157,7 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op], hook: &mut Hook) -> Result<(), 
     }
     // Rolled back after a failure, cleaned up after success: the same walk. A clean-up
     // that fails after `done` is finished by the next run; the batch stands.
-    let cleanup = journal::undo(root, &journal).and_then(|()| journal.discard(root));
+    let cleanup = journal::undo(root, &journal, &dirs).and_then(|()| journal.discard(root));
     drop(lock);
     match run {
         Err(Failure::Io(e)) => Err(Failure::Io(match cleanup {
@@ -232,8 +233,21 @@ fn same_as_seen(root: &Dir, t: &Target) -> io::Result<bool> {
     Ok(bytes == text.as_bytes())
 }
 
-fn check(root: &Dir, t: &Target) -> Result<(), Failure> {
-    if same_as_seen(root, t)? {
+/// The final check before the swaps: the target is as the engine read it, its path
+/// still leads to the same place (no directory on the way turned into a link), and the
+/// directory handle the swap will use is the directory at that place.
+fn check(disk: &DiskFiles, t: &Target, dir: &Dir) -> Result<(), Failure> {
+    let root = disk.jail().dir();
+    let same_place = disk
+        .jail()
+        .locate(t.op.path())
+        .is_ok_and(|rel| rel == t.rel);
+    let now = open_dir(root, &t.dir_rel).and_then(|d| d.dir_metadata());
+    let same_dir = match (dir.dir_metadata(), now) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+        _ => false,
+    };
+    if same_place && same_dir && same_as_seen(root, t)? {
         Ok(())
     } else {
         Err(Failure::Stale(t.op.path().to_string()))
@@ -275,27 +289,29 @@ fn missing_dirs(root: &Dir, targets: &[Target]) -> Vec<PathBuf> {
     out
 }
 
-/// Creates the missing directories, every staging file and every rollback copy;
-/// returns each target's open directory.
+/// Creates the missing directories, every staging file and every rollback copy; keeps
+/// each target's open directory in `dirs`.
 fn stage(
     root: &Dir,
     targets: &[Target],
     journal: &mut Journal,
+    dirs: &mut Vec<Dir>,
     hook: &mut Hook,
-) -> Result<Vec<Dir>, Failure> {
+) -> Result<(), Failure> {
     for d in &journal.dirs {
         hook("mkdir")?;
         root.create_dir(d)?;
     }
-    let mut dirs = Vec::new();
     for (t, e) in targets.iter().zip(journal.entries.iter_mut()) {
-        let dir = open_dir(root, &t.dir_rel)?;
+        // Kept before anything is created in it: the undo cleans through this handle.
+        dirs.push(open_dir(root, &t.dir_rel)?);
+        let dir = dirs.last().expect("pushed above");
         if let (Op::Write { text, .. }, Some(staged)) = (t.op, &e.staged) {
             hook("stage")?;
             // Owner-only until it has the target's owner and mode (chown first: it
             // clears set-id bits that chmod then restores).
             let private = t.meta.is_some();
-            let file = create_exclusive(&dir, staged, private)?;
+            let file = create_exclusive(dir, staged, private)?;
             if let Some(meta) = &t.meta {
                 if e.kind == Kind::Replace && !give_owner(&file, meta)? {
                     e.kind = Kind::InPlace;
@@ -312,16 +328,15 @@ fn stage(
             hook("keep-old")?;
             if e.kind == Kind::InPlace {
                 let bytes = t.seen.text.as_deref().map_or("", String::as_str);
-                let mut copy = create_exclusive(&dir, old, true)?.into_std();
+                let mut copy = create_exclusive(dir, old, true)?.into_std();
                 copy.write_all(bytes.as_bytes())?;
                 copy.sync_all()?;
             } else {
-                dir.hard_link(&e.name, &dir, old)?;
+                dir.hard_link(&e.name, dir, old)?;
             }
         }
-        dirs.push(dir);
     }
-    Ok(dirs)
+    Ok(())
 }
 
 /// Gives the staging file the target's owner and group; false if the process cannot.

@@ -248,7 +248,7 @@ pub fn recover(root: &Dir) -> io::Result<()> {
             .and_then(|v| Journal::from_json(tag, &v))
         {
             Some(journal) => {
-                undo(root, &journal)?;
+                undo(root, &journal, &[])?;
                 journal.discard(root)?;
             }
             None => unreadable.push(name),
@@ -267,9 +267,17 @@ pub fn recover(root: &Dir) -> io::Result<()> {
 
 /// Returns every target of `journal` to its old text (or, once `done`, keeps the new
 /// ones), then removes every staging file, rollback copy and created directory.
-pub fn undo(root: &Dir, journal: &Journal) -> io::Result<()> {
-    for e in journal.entries.iter().rev() {
-        let dir = match open_dir(root, &e.dir) {
+///
+/// `held`: the directory handles the running commit used, entry by entry (the first
+/// entries; none in a recovery). They are used where present, so a directory renamed
+/// or replaced since is cleaned where the commit's files really are.
+pub fn undo(root: &Dir, journal: &Journal, held: &[Dir]) -> io::Result<()> {
+    for (i, e) in journal.entries.iter().enumerate().rev() {
+        let dir = match held.get(i).map(Dir::try_clone) {
+            Some(d) => d,
+            None => open_dir(root, &e.dir),
+        };
+        let dir = match dir {
             Ok(d) => d,
             Err(err) if err.kind() == io::ErrorKind::NotFound => continue,
             Err(err) => return Err(err),

@@ -369,3 +369,37 @@ fn every_path_spelling_through_every_tool_stays_inside() {
         .is_symlink());
     assert!(!Path::new(&s.root.join(".anchored-edit")).exists());
 }
+
+/// A directory on a target's path replaced by a link (to elsewhere inside the root)
+/// after the engine read and before the swap: the final check refuses, nothing created.
+#[test]
+fn a_directory_swapped_for_a_link_before_the_swap_is_refused() {
+    let s = Sandbox::new("redirect");
+    s.file("d/keep.txt", "k\n");
+    s.file("e/other.txt", "o\n");
+    let pause = s.base.join("paused");
+    let pause_str = pause.to_string_lossy().into_owned();
+    let child = s.spawn(
+        &json!({"tool": "create_file", "arguments": {"path": "d/new.txt", "content": "n\n"}}),
+        &[
+            ("ANCHORED_EDIT_PAUSE_AT", "check:1"),
+            ("ANCHORED_EDIT_PAUSE_FILE", &pause_str),
+        ],
+    );
+    let start = Instant::now();
+    while !pause.exists() && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(pause.exists(), "the commit never reached its final check");
+    fs::rename(s.root.join("d"), s.root.join("d2")).unwrap();
+    symlink("e", s.root.join("d")).unwrap();
+    fs::remove_file(&pause).unwrap();
+    let (code, out) = common::parse(child.wait_with_output().unwrap());
+    assert_eq!(
+        (code, out["error"]["kind"].as_str()),
+        (1, Some("stale_buffer")),
+        "{out:#}"
+    );
+    assert!(!s.root.join("e/new.txt").exists() && !s.root.join("d2/new.txt").exists());
+    assert!(leftovers(&s.root).is_empty(), "{:?}", leftovers(&s.root));
+}
