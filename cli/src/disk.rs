@@ -146,7 +146,7 @@ fn check_regular(path: &str, meta: &Metadata) -> EditResult<()> {
 }
 
 fn text_of(path: &str, bytes: Vec<u8>) -> EditResult<String> {
-    if memchr_nul(&bytes) {
+    if bytes.contains(&0) {
         return Err(EditError::invalid(format!(
             "`{path}` looks binary (it contains NUL bytes); anchored-edit edits text files only."
         )));
@@ -157,8 +157,4 @@ fn text_of(path: &str, bytes: Vec<u8>) -> EditResult<String> {
             e.utf8_error().valid_up_to()
         ))
     })
-}
-
-fn memchr_nul(bytes: &[u8]) -> bool {
-    bytes.contains(&0)
 }
