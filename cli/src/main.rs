@@ -6,6 +6,8 @@
 mod commit;
 mod disk;
 mod host;
+mod jail;
+mod journal;
 mod mcp;
 
 use anchored_edit::{CallOptions, Record, Session};
@@ -27,8 +29,9 @@ USAGE:
 COMMANDS:
     call    Read one tool call {\"tool\": NAME, \"arguments\": {...}} from stdin (or
             --request FILE), run it on the files under --root, print the result JSON,
-            and write the changed files (all or none, each atomically) unless it is a
-            dry run or was refused.
+            and write the changed files (all or none; a crash is undone by the next
+            run; a file changed since it was read is refused) unless it is a dry run
+            or was refused.
     mcp     Serve every tool over the Model Context Protocol on stdin/stdout, working
             on the files under --root. Refused edits are tool results with isError.
     tools   Print every tool's name, description and JSON Schema.
