@@ -18,7 +18,6 @@ const README_MAX_LINES: usize = 300;
 /// Docs that other branches add: a link to one of them may precede the file. Remove an
 /// entry once its file is on main.
 const PENDING: &[&str] = &[
-    "docs/disk.md",
     "docs/robustness.md",
     "docs/engine-layout.md",
     "docs/npx.md",
