@@ -26,17 +26,32 @@
 //!
 //! The crate does no I/O: hosts hand texts in through [`Files`] and apply the
 //! [`FileChange`]s that come back (whole `new_text`, or minimal `edits` whose columns
-//! are UTF-16 code units). Modules, bottom up:
+//! are UTF-16 code units).
 //!
-//! - [`text`]: line index, line endings, BOM, byte ↔ UTF-16 positions, versions;
-//! - `locate`: scopes, the matching cascade, choosing among candidates;
-//! - [`blocks`]: language-aware bracket / indentation blocks, functions, outlines;
-//! - `diagnose`: why a match failed and what to send next;
-//! - `patch`: V4A patches and unified diffs: grammar, hunk search, application;
-//! - `guard`: refusing placeholders such as `// ... existing code ...` in new text;
-//! - `tools`: one module per tool;
-//! - `changes`: diffs and minimal edits from before/after texts;
-//! - [`Session`]: the entry point, and the statistics.
+//! # Layers
+//!
+//! The engine's modules form layers that run one way: a module uses only modules of
+//! its own layer or below it (checked by `tests/layers.rs`, which holds the ranks).
+//! Bottom up:
+//!
+//! 0. [`text`]: line index, line endings, BOM, byte ↔ UTF-16 positions, versions, the
+//!    splice that writes replacements, placeholder lines, and `text::words` (line
+//!    labels, plurals, visible whitespace: the words every message uses). Beside it,
+//!    leaf services every layer may use: `error`, `args` (reading tool arguments),
+//!    `paths` (the path policy), `workspace` (the host's files), `result`;
+//! 1. [`blocks`]: language-aware bracket / indentation blocks, functions, outlines;
+//! 2. `locate`: scopes (including `function_hint`), the matching cascade, choosing
+//!    among candidates;
+//! 3. `diagnose`: why a match failed and what to send next;
+//! 4. `guard` (refusing placeholders such as `// ... existing code ...` in new text)
+//!    and `patch` (V4A patches and unified diffs: grammar, hunk search, application);
+//! 5. `changes`: diffs and minimal edits from before/after texts;
+//! 6. `tools`: one module per tool;
+//! 7. [`Session`]: the entry point, and the statistics.
+//!
+//! Why one way: a policy (how a line range is named, when a match is certain, what a
+//! placeholder is) then lives in exactly one module, below everything that applies it,
+//! and cannot be copied upward and drift.
 
 pub mod args;
 pub mod blocks;

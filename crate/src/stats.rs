@@ -179,7 +179,7 @@ impl Stats {
         let mut s = format!(
             "{} edit{}: {} applied ({}%), {} refused",
             edits.calls,
-            if edits.calls == 1 { "" } else { "s" },
+            crate::text::words::plural(edits.calls),
             edits.applied,
             pct(edits.applied),
             edits.refused
@@ -191,7 +191,7 @@ impl Stats {
             s.push_str(&format!(
                 ", {} dry run{} ({} committed after)",
                 edits.previewed,
-                if edits.previewed == 1 { "" } else { "s" },
+                crate::text::words::plural(edits.previewed),
                 edits.dry_runs_committed
             ));
         }
@@ -207,7 +207,7 @@ impl Stats {
         }
         s.push_str(&format!(
             "; {reads} read{}.",
-            if reads == 1 { "" } else { "s" }
+            crate::text::words::plural(reads)
         ));
         s
     }

@@ -20,6 +20,7 @@
 
 use crate::error::{EditError, ErrorKind};
 use crate::locate::{Found, Scope};
+use crate::text::words::{capitalized, describe_ws, lines_label, visible};
 use crate::text::{split_lines, Text};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -60,7 +61,7 @@ pub fn no_match(text: &Text, needle: &str, scope: &Scope, subject: &Subject) -> 
                     "{} was not found in {} as sent: it carries line-number prefixes, and without them it matches {} exactly. Send it again without the prefixes.",
                     subject.what,
                     subject.path,
-                    crate::tools::lines_label(a, b)
+                    lines_label(a, b)
                 ),
             )
             .with_diagnostics(json!({"without_line_numbers": {"start_line": a + 1, "end_line": b + 1}}));
@@ -300,9 +301,9 @@ impl<'n> Report<'n> {
             if len < self.needle_lines.len() {
                 msg.push_str(&format!(
                     " Its {} {} {}",
-                    crate::tools::lines_label(j, j + len - 1),
+                    lines_label(j, j + len - 1),
                     if len == 1 { "matches" } else { "match" },
-                    crate::tools::lines_label(i, i + len - 1)
+                    lines_label(i, i + len - 1)
                 ));
                 if let Some((nj, fi)) = self.divergence(text) {
                     msg.push_str(&format!(
@@ -318,10 +319,7 @@ impl<'n> Report<'n> {
         }
         match &self.closest {
             Some(c) if self.whitespace_only(text) => {
-                let label = capitalize(&crate::tools::lines_label(
-                    c.first,
-                    c.first + c.len.max(1) - 1,
-                ));
+                let label = capitalized(&lines_label(c.first, c.first + c.len.max(1) - 1));
                 msg.push_str(&format!(
                     " {label} {} except for whitespace ({}). Copy {what} exactly from diagnostics.closest.text.",
                     if c.len > 1 { "match" } else { "matches" },
@@ -334,7 +332,7 @@ impl<'n> Report<'n> {
                 let to = (c.first + c.len + 2).min(text.line_count());
                 msg.push_str(&format!(
                     " Closest area: {} (similarity {:.2}); diagnostics.lines shows the differing lines. Call read_lines {{path: \"{path}\", start_line: {from}, end_line: {to}}} and send {} again with {what} copied exactly from it.",
-                    crate::tools::lines_label(c.first, c.first + c.len.max(1) - 1),
+                    lines_label(c.first, c.first + c.len.max(1) - 1),
                     c.score,
                     subject.tool
                 ));
@@ -365,14 +363,6 @@ impl<'n> Report<'n> {
             let note = whitespace_note(self.needle_lines[k], text.line(c.first + k))?;
             Some(format!("line {}: {note}", c.first + k + 1))
         })
-    }
-}
-
-fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
     }
 }
 
@@ -445,20 +435,6 @@ pub fn similarity(a: &str, b: &str) -> f64 {
     f64::from(similar::TextDiff::from_chars(a.as_str(), b.as_str()).ratio())
 }
 
-/// A line with tabs, carriage returns and unusual spaces made visible.
-pub fn visible(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{a0}' => out.push_str("\\u00a0"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 fn quote(line: &str) -> String {
     let shown: String = visible(line.trim_end()).chars().take(120).collect();
     format!("`{shown}`")
@@ -491,33 +467,6 @@ pub fn whitespace_note(expected: &str, found: &str) -> Option<String> {
         ));
     }
     Some("whitespace inside the line differs".into())
-}
-
-/// "4 spaces", "1 tab", "1 tab + 2 spaces", "none".
-pub(crate) fn describe_ws(ws: &str) -> String {
-    if ws.is_empty() {
-        return "none".into();
-    }
-    let tabs = ws.chars().filter(|&c| c == '\t').count();
-    let spaces = ws.chars().filter(|&c| c == ' ').count();
-    let other = ws.chars().count() - tabs - spaces;
-    let mut parts = Vec::new();
-    if tabs > 0 {
-        parts.push(format!("{tabs} tab{}", if tabs == 1 { "" } else { "s" }));
-    }
-    if spaces > 0 {
-        parts.push(format!(
-            "{spaces} space{}",
-            if spaces == 1 { "" } else { "s" }
-        ));
-    }
-    if other > 0 {
-        parts.push(format!(
-            "{other} other blank{}",
-            if other == 1 { "" } else { "s" }
-        ));
-    }
-    parts.join(" + ")
 }
 
 #[cfg(test)]

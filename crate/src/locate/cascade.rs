@@ -25,7 +25,7 @@ use super::needle::{content_end, content_start, settle, verify, Needle, Shape, S
 use super::numbers;
 use super::typography::TypoTable;
 use super::{Candidate, Fix, Found, Scope, Via};
-use crate::diagnose::visible;
+use crate::text::words::{self, visible};
 use crate::text::{LineEnding, Text};
 use std::sync::Arc;
 
@@ -209,7 +209,7 @@ pub fn run(text: &Text, raw: &str, scope: &Scope) -> Found {
                         "Matched {} with {markers} standing for {} line{} of the file ({}).",
                         span_label(span),
                         m.elided_lines,
-                        if m.elided_lines == 1 { "" } else { "s" },
+                        words::plural(m.elided_lines),
                         elided_label(text, m)
                     )
                 });
@@ -550,27 +550,14 @@ fn span_label(s: &Span) -> String {
 }
 
 fn lines_label(text: &Text, c: &Candidate) -> String {
-    let (a, b) = (c.first_line(text) + 1, c.last_line(text) + 1);
-    if a == b {
-        format!("line {a}")
-    } else {
-        format!("lines {a}-{b}")
-    }
+    words::lines_label(c.first_line(text), c.last_line(text))
 }
 
 fn elided_label(text: &Text, m: &Merge) -> String {
     m.elided
         .iter()
         .filter(|r| !r.is_empty())
-        .map(|r| {
-            let a = text.line_of(r.start) + 1;
-            let b = text.line_of(r.end - 1) + 1;
-            if a == b {
-                format!("line {a}")
-            } else {
-                format!("lines {a}-{b}")
-            }
-        })
+        .map(|r| words::lines_label(text.line_of(r.start), text.line_of(r.end - 1)))
         .collect::<Vec<_>>()
         .join(", ")
 }

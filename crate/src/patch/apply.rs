@@ -12,8 +12,8 @@ use super::{FileOp, Format, Hunk, Patch, PathChoice};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
 use crate::locate::Via;
+use crate::text::words::{capitalized, plural};
 use crate::text::{count_lines, Text};
-use crate::tools::apply_replacements;
 use crate::workspace::{path_arg, Workspace};
 use serde_json::json;
 use std::ops::Range;
@@ -199,7 +199,7 @@ fn updated_text(
             format!("Two hunks of {op} would change the same lines. Nothing was changed. Merge them into one hunk and send the whole patch again."),
         ));
     }
-    Ok((apply_replacements(text, &replacements), lines))
+    Ok((crate::text::splice(text, &replacements), lines))
 }
 
 /// The file an Update or Delete names, among its spellings, or `file_not_found`.
@@ -270,22 +270,6 @@ fn op_label(op: &FileOp, format: Format, number: usize) -> String {
 fn in_op(mut e: EditError, op: &str) -> EditError {
     e.message = format!("In {op}: {}", e.message);
     e
-}
-
-fn capitalized(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }
 
 fn join_and(lines: &[usize]) -> String {

@@ -19,11 +19,11 @@
 //! is written byte for byte when it matched exactly.
 
 use super::{Format, Hunk};
-use crate::diagnose::{self, Report};
+use crate::diagnose::Report;
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::{self, in_file_ending, Candidate, Fix, Scope, Via};
+use crate::text::words::{capitalized, lines_label, visible};
 use crate::text::Text;
-use crate::tools::lines_label;
 use serde_json::{json, Value};
 use std::ops::Range;
 
@@ -584,10 +584,7 @@ fn anchor_missing(text: &Text, anchor: &str, scope: &Scope, site: &HunkSite) -> 
 }
 
 fn diagnose_quote(line: &str) -> String {
-    let shown: String = diagnose::visible(line.trim_end())
-        .chars()
-        .take(100)
-        .collect();
+    let shown: String = visible(line.trim_end()).chars().take(100).collect();
     format!("`{shown}`")
 }
 
@@ -598,13 +595,5 @@ fn list(lines: &[usize]) -> String {
         0 => String::new(),
         1 => format!("line {}", s[0]),
         k => format!("lines {} and {}", s[..k - 1].join(", "), s[k - 1]),
-    }
-}
-
-fn capitalized(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }

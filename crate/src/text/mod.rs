@@ -15,8 +15,10 @@
 //! no terminator. A text has as many lines as `wc -l` counts, plus one when it does not
 //! end with a newline: `"a\nb\n"` and `"a\nb"` have 2 lines, `""` has 0.
 
+pub mod placeholder;
 pub mod scan;
 mod version;
+pub mod words;
 
 pub use version::version_of;
 
@@ -318,6 +320,20 @@ pub fn count_lines(s: &str) -> usize {
     } else {
         scan::count_byte(s.as_bytes(), b'\n') + usize::from(!s.ends_with('\n'))
     }
+}
+
+/// `src` with each byte range replaced by its text (ranges sorted, not overlapping).
+pub fn splice(src: &str, replacements: &[(Range<usize>, String)]) -> String {
+    let added: usize = replacements.iter().map(|(_, t)| t.len()).sum();
+    let mut out = String::with_capacity(src.len() + added);
+    let mut at = 0;
+    for (range, text) in replacements {
+        out.push_str(&src[at..range.start]);
+        out.push_str(text);
+        at = range.end;
+    }
+    out.push_str(&src[at..]);
+    out
 }
 
 #[cfg(test)]

@@ -149,13 +149,13 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         0 => format!("No line of {path} contains {pattern:?}."),
         _ => format!(
             "{total} matching line{} in {path}{}{}.",
-            if total == 1 { "" } else { "s" },
+            crate::text::words::plural(total),
             if listed.is_empty() {
                 String::new()
             } else {
                 format!(
                     " (line{} {}",
-                    if total == 1 { "" } else { "s" },
+                    crate::text::words::plural(total),
                     listed.join(", ")
                 )
             },

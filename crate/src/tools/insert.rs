@@ -1,7 +1,7 @@
 //! `insert`: add whole lines after a line number, or after/before a line found by content.
 
 use super::params::*;
-use super::{apply_replacements, Ctx, Outcome};
+use super::{Ctx, Outcome};
 use crate::args::{Args, Param, ParamType, ToolSpec};
 use crate::diagnose::{self, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
@@ -160,14 +160,14 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         block.push_str(ending.as_str());
     }
     let inserted = split_lines(new).len();
-    let new_text = apply_replacements(&src, &[(offset..offset, block)]);
+    let new_text = crate::text::splice(&src, &[(offset..offset, block)]);
     ctx.ws.write(&path, new_text)?;
     Ok(Outcome::Edited {
         message: format!(
             "Inserted {inserted} line{} {how} of {path}; {} now {}.",
-            if inserted == 1 { "" } else { "s" },
+            crate::text::words::plural(inserted),
             if inserted == 1 { "it is" } else { "they are" },
-            super::lines_label(at, at + inserted.max(1) - 1)
+            crate::text::words::lines_label(at, at + inserted.max(1) - 1)
         ),
     })
 }

@@ -22,11 +22,9 @@ pub mod str_replace;
 
 use crate::args::{Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
-use crate::locate::Scope;
 use crate::text::{version_of, Text};
 use crate::workspace::{path_arg, Workspace};
 use serde_json::{json, Map, Value};
-use std::ops::Range;
 use std::sync::Arc;
 
 /// A tool: its specification and what it does.
@@ -176,36 +174,6 @@ pub fn check_version(path: &str, text: &str, expected: &str) -> EditResult<()> {
         ),
     )
     .with_diagnostics(json!({"expected_version": expected, "current_version": current})))
-}
-
-/// `src` with each range replaced (ranges sorted and not overlapping).
-pub fn apply_replacements(src: &str, replacements: &[(Range<usize>, String)]) -> String {
-    let added: usize = replacements.iter().map(|(_, t)| t.len()).sum();
-    let mut out = String::with_capacity(src.len() + added);
-    let mut at = 0;
-    for (range, text) in replacements {
-        out.push_str(&src[at..range.start]);
-        out.push_str(text);
-        at = range.end;
-    }
-    out.push_str(&src[at..]);
-    out
-}
-
-/// "line 12" or "lines 12-14" (1-based, from 0-based inclusive bounds).
-pub fn lines_label(first: usize, last: usize) -> String {
-    if first >= last {
-        format!("line {}", first + 1)
-    } else {
-        format!("lines {}-{}", first + 1, last + 1)
-    }
-}
-
-/// The scope of the function named by `function_hint` (blocks module: the file is
-/// lexed by its language and the definition found by name; `Type.method` accepted).
-pub fn function_scope(text: &Text, _args: &Args, path: &str, name: &str) -> EditResult<Scope> {
-    let analysis = crate::blocks::Analysis::new(text, path);
-    region::function_scope_in(&analysis, path, name)
 }
 
 /// Shared parameter declarations.

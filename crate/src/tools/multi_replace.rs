@@ -24,6 +24,7 @@ use super::str_replace;
 use super::{check_version, Ctx, Outcome};
 use crate::args::{describe_value, resolve_name, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
+use crate::text::words::{lines_label, plural};
 use crate::text::Text;
 use crate::workspace::path_arg;
 use serde_json::{json, Map, Value};
@@ -351,7 +352,7 @@ fn overlap_error(path: &str, before: &str, span: Range<usize>, region: &Region) 
         ErrorKind::OverlappingEdits,
         format!(
             "its old_str matches {} of {path}, text that replacement {} already rewrote in this batch. Items apply in order to the text as the earlier ones left it, so an item must not match what an earlier one wrote. Merge the two into one replacement, or give this one an old_str outside replacement {}'s change.",
-            super::lines_label(first, last.max(first)),
+            lines_label(first, last.max(first)),
             region.item,
             region.item
         ),
@@ -429,14 +430,6 @@ fn batch_error(failed: &[&Item], total: usize, atomic: bool, results: Vec<Value>
         .collect();
     EditError::new(kind, format!("{head}{tail}"))
         .with_diagnostics(json!({"failed": failures, "results": results}))
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }
 
 // ---------------------------------------------------------------------------------------

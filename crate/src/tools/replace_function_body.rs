@@ -9,14 +9,14 @@
 //! refused, since writing it would delete the signature.
 
 use super::params::*;
-use super::region::{
-    block_error, reindent, replace_lines, scope_not_found, symbol_list, symbols_json,
-};
-use super::{apply_replacements, lines_label, Ctx, Outcome};
+use super::region::{reindent, replace_lines};
+use super::{Ctx, Outcome};
 use crate::args::{Args, Param, ParamType, ToolSpec};
 use crate::blocks::{Analysis, Lang, Symbol};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
+use crate::locate::scope::{block_error, scope_not_found, symbol_list, symbols_json};
+use crate::text::words::lines_label;
 use crate::text::{count_lines, Text};
 
 pub static SPEC: ToolSpec = ToolSpec {
@@ -158,7 +158,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             ),
         ));
     }
-    let new_text = apply_replacements(&src, &[(range, replacement.clone())]);
+    let new_text = crate::text::splice(&src, &[(range, replacement.clone())]);
     ctx.ws.write(&path, new_text)?;
     ctx.matched_via = Some("function_name".to_string());
 

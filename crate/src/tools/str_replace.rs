@@ -1,7 +1,7 @@
 //! `str_replace`: replace text found by content.
 
 use super::params::*;
-use super::{apply_replacements, Ctx, Outcome};
+use super::{Ctx, Outcome};
 use crate::args::{Args, Param, ParamType, ToolSpec};
 use crate::diagnose::{self, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
@@ -191,7 +191,7 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
             ),
         ));
     }
-    let new_text = apply_replacements(&src, &replacements);
+    let new_text = crate::text::splice(&src, &replacements);
     ctx.ws.write(&path, new_text)?;
     let spans = replacements
         .iter()

@@ -1,0 +1,267 @@
+//! Placeholder lines: lines that stand for code left out instead of being code.
+//!
+//! This is the classification only (which lines read as `// ... existing code ...`);
+//! what to do about them is decided above: the guard refuses them in new text, the
+//! elision recovery in `locate` reads them in old text as "lines left out here". Both
+//! ask the same functions, so a line is a placeholder for both or for neither. The
+//! rules are listed in the guard's module doc.
+
+use std::collections::HashSet;
+
+/// 0-based indices of the lines of `new_lines` that are placeholders and do not occur
+/// (trimmed) among `old_lines`. For patches: pass a hunk's added and removed lines.
+pub fn placeholder_lines(new_lines: &[&str], old_lines: &[&str]) -> Vec<usize> {
+    let kept: HashSet<&str> = old_lines.iter().map(|l| l.trim()).collect();
+    let mut out = Vec::new();
+    let mut prev: Option<&str> = None;
+    for (k, line) in new_lines.iter().enumerate() {
+        if !kept.contains(line.trim()) && is_placeholder_after(line, prev) {
+            out.push(k);
+        }
+        if !line.trim().is_empty() {
+            prev = Some(line);
+        }
+    }
+    out
+}
+
+/// Whether `line` alone reads as a placeholder (no context: `...rest` counts).
+pub fn is_placeholder(line: &str) -> bool {
+    is_placeholder_after(line, None)
+}
+
+/// Whether `line` is a placeholder, given the previous non-blank line (which tells a
+/// spread such as `...rest` inside an object literal from an elision).
+pub fn is_placeholder_after(line: &str, prev: Option<&str>) -> bool {
+    let t = line.trim();
+    if t.is_empty() {
+        return false;
+    }
+    if let Some(inner) = comment_body(t) {
+        return elision_phrase(inner, false);
+    }
+    bare_elision(t, prev)
+}
+
+/// The text of a line that is wholly a comment, without its comment syntax.
+fn comment_body(t: &str) -> Option<&str> {
+    const WRAPPED: [(&str, &str); 5] = [
+        ("<!--", "-->"),
+        ("{/*", "*/}"),
+        ("/*", "*/"),
+        ("(*", "*)"),
+        ("\"\"\"", "\"\"\""),
+    ];
+    for (open, close) in WRAPPED {
+        if t.len() >= open.len() + close.len() && t.starts_with(open) && t.ends_with(close) {
+            return t.get(open.len()..t.len() - close.len());
+        }
+    }
+    if let Some(rest) = t.strip_prefix("//") {
+        return Some(rest.trim_start_matches(['/', '!']));
+    }
+    for lead in ['#', ';', '%'] {
+        if t.starts_with(lead) {
+            return Some(t.trim_start_matches(lead));
+        }
+    }
+    if let Some(rest) = t.strip_prefix("--") {
+        return Some(rest.trim_start_matches('-'));
+    }
+    None
+}
+
+/// A line that is not a comment: dots, bracketed dots, or dots and elision words.
+fn bare_elision(t: &str, prev: Option<&str>) -> bool {
+    if matches!(
+        t,
+        "[...]" | "(...)" | "{...}" | "<...>" | "[…]" | "(…)" | "{…}" | "<…>"
+    ) {
+        return true;
+    }
+    let rest = if let Some(r) = t.strip_prefix("...") {
+        r.trim_start_matches('.')
+    } else if let Some(r) = t.strip_prefix('…') {
+        r
+    } else {
+        return false;
+    };
+    if rest.trim().is_empty() || rest.trim_start().starts_with(['(', '[']) {
+        return elision_phrase(rest, true);
+    }
+    // `...word`: a spread or rest element unless it reads as an elision.
+    if !rest.starts_with(char::is_whitespace) {
+        let word = rest.trim_end_matches([',', ';']);
+        let is_ident = word.chars().all(|c| c.is_alphanumeric() || c == '_');
+        if is_ident {
+            let lazy = LAZY_SPREAD_WORDS.contains(&word.to_lowercase().as_str());
+            let in_literal = t.ends_with(',')
+                || prev.is_some_and(|p| p.trim_end().ends_with([',', '{', '(', '[']));
+            return lazy && !in_literal;
+        }
+    }
+    elision_phrase(rest, true)
+}
+
+/// Words after `...` that make `...word` an elision rather than a spread.
+const LAZY_SPREAD_WORDS: [&str; 8] = [
+    "rest",
+    "remaining",
+    "etc",
+    "more",
+    "other",
+    "others",
+    "existing",
+    "unchanged",
+];
+
+/// Whether `inner` (a comment's text, or what follows leading dots) is an elision.
+fn elision_phrase(inner: &str, after_dots: bool) -> bool {
+    let s = inner.trim().to_lowercase();
+    let dots = after_dots || s.contains("...") || s.contains('…');
+    let words: Vec<&str> = s
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.is_empty() {
+        return dots;
+    }
+    if !words.iter().all(|w| VOCABULARY.contains(w)) {
+        return false;
+    }
+    dots || words.iter().any(|w| OUTRIGHT.contains(w))
+        || words
+            .windows(2)
+            .any(|p| p == ["rest", "of"] || p == ["as", "before"])
+}
+
+/// Words that say "left out" without any dots.
+const OUTRIGHT: [&str; 8] = [
+    "unchanged",
+    "existing",
+    "omitted",
+    "elided",
+    "unmodified",
+    "untouched",
+    "brevity",
+    "etc",
+];
+
+/// Every word an elision phrase may use; one word outside it makes a real comment.
+const VOCABULARY: &[&str] = &[
+    "a",
+    "above",
+    "all",
+    "and",
+    "any",
+    "are",
+    "as",
+    "be",
+    "before",
+    "below",
+    "block",
+    "blocks",
+    "body",
+    "brevity",
+    "case",
+    "cases",
+    "change",
+    "changes",
+    "class",
+    "classes",
+    "code",
+    "component",
+    "components",
+    "config",
+    "configuration",
+    "constants",
+    "content",
+    "contents",
+    "declarations",
+    "definitions",
+    "elided",
+    "else",
+    "elsewhere",
+    "entries",
+    "etc",
+    "everything",
+    "existing",
+    "exports",
+    "field",
+    "fields",
+    "file",
+    "for",
+    "from",
+    "function",
+    "functions",
+    "goes",
+    "handler",
+    "handlers",
+    "helper",
+    "helpers",
+    "here",
+    "html",
+    "identical",
+    "implementation",
+    "import",
+    "imports",
+    "in",
+    "is",
+    "it",
+    "its",
+    "keep",
+    "kept",
+    "line",
+    "lines",
+    "logic",
+    "markup",
+    "members",
+    "method",
+    "methods",
+    "module",
+    "more",
+    "no",
+    "of",
+    "omitted",
+    "on",
+    "options",
+    "original",
+    "other",
+    "others",
+    "previous",
+    "previously",
+    "properties",
+    "props",
+    "queries",
+    "query",
+    "remain",
+    "remaining",
+    "remains",
+    "rest",
+    "routes",
+    "same",
+    "script",
+    "section",
+    "sections",
+    "settings",
+    "so",
+    "stays",
+    "stay",
+    "styles",
+    "template",
+    "test",
+    "tests",
+    "that",
+    "the",
+    "this",
+    "to",
+    "types",
+    "unchanged",
+    "unmodified",
+    "untouched",
+    "variables",
+    "was",
+    "were",
+    "with",
+    "your",
+];
