@@ -16,6 +16,16 @@
 //!   (`... rest of code`), or `...rest`-like words that are not a spread (a spread
 //!   follows a `,`, `{`, `(` or `[` line, or ends with `,`).
 //!
+//! Where the edit makes real lines disappear (a line of the replaced text that the new
+//! text does not keep), a comment line is also judged by its **shape**, whatever its
+//! words ([`stands_for_code`]): its text begins or ends with an ellipsis
+//! (`// ... rest of impl`, `# ... keep the remaining lines as they are`), or it is a short
+//! fragment (no sentence) that says code is kept, omitted, unchanged, the same, the
+//! rest, remaining or as before (`// remaining methods`, `# keep the other handlers`).
+//! Doc comments (`///`, `//!`, `/**`) are judged by the words only: they are sentences
+//! about the code, not stand-ins for it. Without disappearing lines nothing is lost, so
+//! an added comment such as `// TODO: more cases...` passes.
+//!
 //! A line that also occurs in the text being replaced (`old_str`) is never a
 //! placeholder: the model is keeping it, not abbreviating. Words outside the elision
 //! vocabulary (`// TODO: handle more cases...`, `print("loading...")`) keep a line
@@ -25,7 +35,9 @@ use crate::error::{EditError, EditResult, ErrorKind};
 use crate::text::split_lines;
 use serde_json::json;
 
-pub use crate::text::placeholder::{is_placeholder, is_placeholder_after, placeholder_lines};
+pub use crate::text::placeholder::{
+    is_placeholder, is_placeholder_after, placeholder_lines, stands_for_code,
+};
 
 /// A placeholder line of new text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,6 +158,8 @@ mod tests {
             "x = f(...)",
             "... print(x)",
             "// rest parameters are collected here",
+            "//!   (`# rest of the function unchanged`, `// (unchanged)`, `// existing code`);",
+            "/// Keeps the rest of the buffer unchanged",
             "",
         ] {
             assert!(
@@ -153,6 +167,57 @@ mod tests {
                 "{line:?} should not be a placeholder"
             );
         }
+    }
+
+    #[test]
+    fn lazy_comments_are_recognised_by_shape_where_lines_disappear() {
+        let old = ["fn a() {", "    one();", "    two();", "}"];
+        for lazy in [
+            "    // ... rest of impl",
+            "    # ... keep the remaining lines as they are",
+            "    // ... (pop unchanged)",
+            "    // ... remaining methods",
+            "    // keep the other handlers as is",
+            "    -- same as before",
+            "    /* rest of the loop body */",
+        ] {
+            let new = ["fn a() {", lazy, "}"];
+            assert_eq!(placeholder_lines(&new, &old), vec![1], "{lazy:?}");
+            // Nothing disappears: judged by its words alone, as before.
+            let added = ["fn a() {", lazy, "    one();", "    two();", "}"];
+            let by_words = is_placeholder(lazy);
+            assert_eq!(
+                placeholder_lines(&added, &old).is_empty(),
+                !by_words,
+                "{lazy:?}"
+            );
+        }
+        for real in [
+            "    // Remove the remaining entries once the queue drains.",
+            "    /// Returns the remaining capacity",
+            "    // Retry the request with a longer timeout",
+            "    // rest parameters are collected here, then forwarded to the handler below",
+            "    let rest = ...;",
+        ] {
+            let new = ["fn a() {", real, "}"];
+            assert!(placeholder_lines(&new, &old).is_empty(), "{real:?}");
+        }
+    }
+
+    #[test]
+    fn a_comment_continuing_the_one_above_is_prose() {
+        assert!(!is_placeholder_after(
+            "// rest of the file for it.",
+            Some("// The index is built once and every level probes the")
+        ));
+        assert!(is_placeholder_after(
+            "// rest of the file unchanged",
+            Some("x = 1")
+        ));
+        assert!(is_placeholder_after(
+            "// ... rest of the file",
+            Some("// setup")
+        ));
     }
 
     #[test]

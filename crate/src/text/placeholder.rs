@@ -12,10 +12,16 @@ use std::collections::HashSet;
 /// (trimmed) among `old_lines`. For patches: pass a hunk's added and removed lines.
 pub fn placeholder_lines(new_lines: &[&str], old_lines: &[&str]) -> Vec<usize> {
     let kept: HashSet<&str> = old_lines.iter().map(|l| l.trim()).collect();
+    let new_set: HashSet<&str> = new_lines.iter().map(|l| l.trim()).collect();
+    let lines_disappear = old_lines
+        .iter()
+        .any(|l| !l.trim().is_empty() && !new_set.contains(l.trim()));
     let mut out = Vec::new();
     let mut prev: Option<&str> = None;
     for (k, line) in new_lines.iter().enumerate() {
-        if !kept.contains(line.trim()) && is_placeholder_after(line, prev) {
+        let placeholder =
+            is_placeholder_after(line, prev) || (lines_disappear && stands_for_code(line, prev));
+        if !kept.contains(line.trim()) && placeholder {
             out.push(k);
         }
         if !line.trim().is_empty() {
@@ -38,9 +44,81 @@ pub fn is_placeholder_after(line: &str, prev: Option<&str>) -> bool {
         return false;
     }
     if let Some(inner) = comment_body(t) {
-        return elision_phrase(inner, false);
+        return !is_prose(t, inner, prev) && elision_phrase(inner, false);
     }
     bare_elision(t, prev)
+}
+
+/// A comment that is about code rather than a stand-in for it, unless it has dots:
+/// a doc comment, a comment that quotes code in backticks (documentation of
+/// placeholders), or the continuation of the comment on the line above.
+fn is_prose(t: &str, inner: &str, prev: Option<&str>) -> bool {
+    if inner.contains("...") || inner.contains('…') {
+        return false;
+    }
+    let doc = ["///", "//!", "/**"].iter().any(|d| t.starts_with(d));
+    let continues = prev.is_some_and(|p| comment_body(p.trim()).is_some());
+    doc || continues || inner.contains('`')
+}
+
+/// Whether a comment line has the shape of a stand-in for code (see the module doc):
+/// an ellipsis at the start or end of its text, or a short fragment whose words say
+/// code is kept, left out or the same. Judged only where real lines disappear; `prev`
+/// is the previous non-blank line (a comment continuing it is prose).
+pub fn stands_for_code(line: &str, prev: Option<&str>) -> bool {
+    let t = line.trim();
+    let Some(inner) = comment_body(t) else {
+        return false;
+    };
+    let inner = inner.trim();
+    // `...name` right after the dots is a spread in commented-out code, not an elision.
+    let dots = |s: &str| {
+        let rest = s.strip_prefix("...").or_else(|| s.strip_prefix('…'));
+        rest.is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == '$'))
+            || s == "..."
+    };
+    let trailing = |s: &str| s.ends_with("...") || s.ends_with('…');
+    let unwrapped = inner.trim_matches(|c| matches!(c, '(' | ')' | '[' | ']'));
+    if dots(inner) || dots(unwrapped) || trailing(inner) || trailing(unwrapped) {
+        return true;
+    }
+    !is_prose(t, inner, prev) && says_code_is_kept(inner)
+}
+
+/// A short fragment (at most eight words, no sentence end) with a word or phrase saying
+/// code is kept, left out or the same: `remaining methods`, `keep the rest as is`.
+fn says_code_is_kept(inner: &str) -> bool {
+    let lower = inner.to_lowercase();
+    if lower.trim_end().ends_with(['.', '?', '!', ':']) {
+        return false;
+    }
+    let words: Vec<&str> = lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.is_empty() || words.len() > 8 {
+        return false;
+    }
+    const SIGNAL: [&str; 9] = [
+        "unchanged",
+        "omitted",
+        "elided",
+        "remaining",
+        "untouched",
+        "unmodified",
+        "keep",
+        "kept",
+        "existing",
+    ];
+    const PHRASES: [[&str; 2]; 5] = [
+        ["rest", "of"],
+        ["the", "rest"],
+        ["as", "before"],
+        ["the", "same"],
+        ["same", "as"],
+    ];
+    words.iter().any(|w| SIGNAL.contains(w))
+        || words.windows(2).any(|p| PHRASES.iter().any(|q| p == q))
 }
 
 /// The text of a line that is wholly a comment, without its comment syntax.

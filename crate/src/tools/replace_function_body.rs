@@ -11,7 +11,7 @@
 use super::params::*;
 use super::region::{reindent, replace_lines};
 use super::{Ctx, Outcome};
-use crate::args::{Args, Param, ParamType, ToolSpec};
+use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::blocks::{Analysis, Lang, Symbol};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
@@ -56,7 +56,12 @@ if the signature changed. Example: {\"path\": \"src/net.py\", \"function_name\":
         DRY_RUN,
         EXPECTED_VERSION,
     ],
-    edits: true,
+    annotations: Annotations {
+        title: "Replace a function body",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+    },
 };
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
