@@ -18,6 +18,10 @@
 //! that finds nothing do identifier tokens vote instead. The few best windows are then
 //! scored precisely.
 
+mod anchor;
+
+pub use anchor::{locate_one, Anchor, Located, WhenFound, WhenMissing};
+
 use crate::error::{EditError, ErrorKind};
 use crate::locate::{Found, Scope};
 use crate::text::words::{capitalized, describe_ws, lines_label, visible};

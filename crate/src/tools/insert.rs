@@ -3,10 +3,10 @@
 use super::params::*;
 use super::{Ctx, Outcome};
 use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
-use crate::diagnose::{self, Report};
+use crate::diagnose::{self, Anchor};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
-use crate::locate::{self, scope, select, select::Subject, Selection};
+use crate::locate::{scope, Selection};
 use crate::text::{split_lines, with_ending, Text};
 
 pub static SPEC: ToolSpec = ToolSpec {
@@ -101,37 +101,19 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             "before_content"
         };
         let scope = scope::resolve(&text, args, &path)?;
-        let found = locate::find(&text, anchor, &scope, args.flag("strict"));
-        if found.candidates.is_empty() {
-            let report = Report::build(&text, anchor, &scope);
-            let mut err = report.into_error(
-                &text,
-                &scope,
-                &diagnose::Subject {
-                    what,
-                    path: &path,
-                    tool: "insert",
-                },
-            );
-            err.kind = ErrorKind::AnchorNotFound;
-            return Err(diagnose::explain_recovery(err, &found));
-        }
-        let sel = Selection {
-            occurrence: args.opt_usize("occurrence"),
-            ..Selection::default()
+        let landmark = Anchor {
+            strict: args.flag("strict"),
+            selection: Selection {
+                occurrence: args.opt_usize("occurrence"),
+                ..Selection::default()
+            },
+            ..Anchor::landmark(anchor, what, &path, "insert")
         };
-        let subject = Subject {
-            what,
-            path: &path,
-            can_take_all: false,
-        };
-        let via = found.via();
-        let (chosen, notes) = select(&text, found.candidates, &sel, &subject, &scope)
-            .map_err(|e| select::tolerant_refusal(e, via))?;
-        ctx.matched_via = via.map(|v| v.as_str().to_string());
-        ctx.warnings.extend(found.notes);
-        ctx.warnings.extend(notes);
-        let c = &chosen[0];
+        let located = diagnose::locate_one(&text, &scope, &landmark)?;
+        ctx.matched_via = located.via.map(|v| v.as_str().to_string());
+        ctx.warnings.extend(located.found_notes);
+        ctx.warnings.extend(located.select_notes);
+        let c = &located.chosen[0];
         if after {
             let l = c.last_line(&text);
             (l + 1, format!("after line {} ({what})", l + 1))

@@ -6,10 +6,10 @@
 
 use crate::args::{Args, Param, ParamType};
 use crate::blocks::Analysis;
-use crate::diagnose::{self, Report};
+use crate::diagnose::{self, locate_one, Anchor, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::scope::{block_error, function_scope_in};
-use crate::locate::{self, select, select::Subject, Scope, Selection};
+use crate::locate::{self, Scope, Selection};
 use crate::text::Text;
 use std::ops::Range;
 
@@ -61,30 +61,21 @@ pub fn anchor_line(
             "{what} is empty. Send text copied from the line where the block starts."
         )));
     }
-    let found = locate::find(text, needle, scope, args.flag("strict"));
-    if found.candidates.is_empty() {
-        let report = Report::build(text, needle, scope);
-        let mut err = report.into_error(text, scope, &diagnose::Subject { what, path, tool });
-        err.kind = ErrorKind::AnchorNotFound;
-        return Err(err);
-    }
-    let sel = Selection {
-        occurrence: args.opt_usize("occurrence"),
-        ..Selection::default()
+    let anchor = Anchor {
+        strict: args.flag("strict"),
+        selection: Selection {
+            occurrence: args.opt_usize("occurrence"),
+            ..Selection::default()
+        },
+        ..Anchor::landmark(needle, what, path, tool)
     };
-    let subject = Subject {
-        what,
-        path,
-        can_take_all: false,
-    };
-    let via = found.via();
-    let (chosen, notes) = select(text, found.candidates, &sel, &subject, scope)?;
+    let located = locate_one(text, scope, &anchor)?;
     if ctx.matched_via.is_none() {
-        ctx.matched_via = via.map(|v| v.as_str().to_string());
+        ctx.matched_via = located.via.map(|v| v.as_str().to_string());
     }
-    ctx.warnings.extend(found.notes);
-    ctx.warnings.extend(notes);
-    Ok(chosen[0].first_line(text))
+    ctx.warnings.extend(located.found_notes);
+    ctx.warnings.extend(located.select_notes);
+    Ok(located.chosen[0].first_line(text))
 }
 
 /// The block 0-based `line` opens, as a tool error when there is none.

@@ -3,10 +3,10 @@
 use super::params::*;
 use super::{Ctx, Outcome};
 use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
-use crate::diagnose::{self, Report};
+use crate::diagnose::{self, Anchor, Located, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
-use crate::locate::{self, scope, select, select::Subject, Selection};
+use crate::locate::{self, scope, Candidate, Selection};
 use crate::text::Text;
 use serde_json::json;
 use std::ops::Range;
@@ -133,37 +133,33 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
     )?;
     let scope = scope::resolve(&text, args, &path)?;
     let strict = args.flag("strict");
-    let found = locate::find(&text, old, &scope, strict);
     let sel = Selection::from_args(args);
-
-    if found.candidates.is_empty() {
-        let report = Report::build(&text, old, &scope);
-        if let Some(err) = already_there(&text, new, &scope, &path, strict, &report) {
-            return Err(err);
+    let when_missing = |report: &Report| already_there(&text, new, &scope, &path, strict, report);
+    let when_found = |candidates: &[Candidate]| {
+        if sel.occurrence.is_none() && !sel.replace_all && sel.expected.is_none() {
+            applied_around(&text, old, new, candidates, &path)
+        } else {
+            None
         }
-        let subject = diagnose::Subject {
-            what: "old_str",
-            path: &path,
-            tool: "str_replace",
-        };
-        let err = report.into_error(&text, &scope, &subject);
-        return Err(diagnose::explain_recovery(err, &found));
-    }
-
-    if sel.occurrence.is_none() && !sel.replace_all && sel.expected.is_none() {
-        if let Some(err) = applied_around(&text, old, new, &found.candidates, &path) {
-            return Err(err);
-        }
-    }
-
-    let subject = Subject {
+    };
+    let anchor = Anchor {
+        needle: old,
         what: "old_str",
         path: &path,
+        tool: "str_replace",
+        strict,
+        selection: sel.clone(),
         can_take_all: true,
+        missing_kind: None,
+        when_missing: Some(&when_missing),
+        when_found: Some(&when_found),
     };
-    let via = found.via();
-    let (chosen, notes) = select(&text, found.candidates, &sel, &subject, &scope)
-        .map_err(|e| select::tolerant_refusal(e, via))?;
+    let Located {
+        chosen,
+        via,
+        found_notes,
+        select_notes: notes,
+    } = diagnose::locate_one(&text, &scope, &anchor)?;
     if let Some(pair) = chosen
         .windows(2)
         .find(|w| w[1].range.start < w[0].range.end)
@@ -204,7 +200,7 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
         .collect();
 
     ctx.matched_via = via.map(|v| v.as_str().to_string());
-    ctx.warnings.extend(found.notes);
+    ctx.warnings.extend(found_notes);
     ctx.warnings
         .extend(chosen.first().and_then(|c| c.render_note(new)));
     ctx.warnings.extend(notes);
