@@ -34,12 +34,12 @@
 //! its own layer or below it (checked by `tests/layers.rs`, which holds the ranks).
 //! Bottom up:
 //!
-//! 0. [`text`]: line index, line endings, BOM, byte ↔ UTF-16 positions, versions, the
+//! 0. `text`: line index, line endings, BOM, byte ↔ UTF-16 positions, versions, the
 //!    splice that writes replacements, placeholder lines, and `text::words` (line
 //!    labels, plurals, visible whitespace: the words every message uses). Beside it,
 //!    leaf services every layer may use: `error`, `args` (reading tool arguments),
 //!    `paths` (the path policy), `workspace` (the host's files), `result`;
-//! 1. [`blocks`]: language-aware bracket / indentation blocks, functions, outlines;
+//! 1. `blocks`: language-aware bracket / indentation blocks, functions, outlines;
 //! 2. `locate`: scopes (including `function_hint`), the matching cascade, choosing
 //!    among candidates;
 //! 3. `diagnose`: why a match failed and what to send next;
@@ -52,21 +52,36 @@
 //! Why one way: a policy (how a line range is named, when a match is certain, what a
 //! placeholder is) then lives in exactly one module, below everything that applies it,
 //! and cannot be copied upward and drift.
+//!
+//! # Public API
+//!
+//! The API is what this page lists: [`Session`] (with [`CallOptions`]),
+//! [`tool_schemas`], [`host_refusal`], the result types, [`Files`] and the errors.
+//! Every module is private except `text`, `blocks`, `locate`, `guard` and `tools`,
+//! which are `pub` but hidden from the documentation: the benches, the oracle test and
+//! the guard scan measure them directly. They are not a stable interface.
 
-pub mod args;
+#![deny(missing_docs)]
+
+mod args;
+#[doc(hidden)]
 pub mod blocks;
 mod changes;
-pub mod diagnose;
+mod diagnose;
 mod error;
+#[doc(hidden)]
 pub mod guard;
+#[doc(hidden)]
 pub mod locate;
-pub mod patch;
-pub mod paths;
+mod patch;
+mod paths;
 mod refusals;
 mod result;
 mod session;
-pub mod stats;
+mod stats;
+#[doc(hidden)]
 pub mod text;
+#[doc(hidden)]
 pub mod tools;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

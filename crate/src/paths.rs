@@ -56,11 +56,6 @@ pub fn normalize(path: &str) -> EditResult<String> {
     Ok(format!("{root}{}", parts.join("/")))
 }
 
-/// Whether a normalised path is absolute (`/x` or a drive letter `C:/x`).
-pub fn is_absolute(path: &str) -> bool {
-    !split_root(path).0.is_empty()
-}
-
 fn split_root(path: &str) -> (&str, &str) {
     if let Some(rest) = path.strip_prefix('/') {
         return ("/", rest);
@@ -113,12 +108,5 @@ mod tests {
             normalize("a\0b").unwrap_err().kind,
             ErrorKind::InvalidArguments
         );
-    }
-
-    #[test]
-    fn tells_absolute_paths() {
-        assert!(is_absolute("/x"));
-        assert!(is_absolute("C:/x"));
-        assert!(!is_absolute("x/y"));
     }
 }

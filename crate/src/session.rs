@@ -54,6 +54,7 @@ pub struct Session {
 }
 
 impl Session {
+    /// A session with empty statistics.
     pub fn new() -> Session {
         Session::default()
     }
@@ -216,6 +217,7 @@ impl Session {
         result
     }
 
+    /// The statistics of every call so far.
     pub fn stats(&self) -> &Stats {
         &self.stats
     }

@@ -20,7 +20,7 @@
 
 mod anchor;
 
-pub use anchor::{locate_one, Anchor, Located, WhenFound, WhenMissing};
+pub use anchor::{locate_one, Anchor, Located};
 
 use crate::error::{EditError, ErrorKind};
 use crate::locate::{Found, Scope};
@@ -53,6 +53,11 @@ pub struct Closest {
 }
 
 /// The `no_match` refusal for `needle` in `scope`, with full diagnostics.
+///
+/// Only the tests call it: tools word the refusal through `locate_one` (Report plus
+/// `explain_recovery`), which lacks this function's line-number branch. Wiring it in
+/// is a behaviour change left for its own commit.
+#[cfg_attr(not(test), allow(dead_code))]
 pub fn no_match(text: &Text, needle: &str, scope: &Scope, subject: &Subject) -> EditError {
     // A needle copied from a numbered read is compared without its prefixes, or no line
     // of it would ever look like the file's.
