@@ -8,6 +8,7 @@ pub mod apply_patch;
 pub mod create_file;
 pub mod delete_block;
 pub mod delete_lines;
+pub mod edit_file;
 pub mod file_summary;
 pub mod get_edit_stats;
 pub mod get_region;
@@ -42,6 +43,10 @@ pub static TOOLS: &[Tool] = &[
     Tool {
         spec: &insert::SPEC,
         run: insert::run,
+    },
+    Tool {
+        spec: &edit_file::SPEC,
+        run: edit_file::run,
     },
     Tool {
         spec: &delete_lines::SPEC,
