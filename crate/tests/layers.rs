@@ -233,9 +233,7 @@ const NOT_YET_SPLIT: &[&str] = &[
     "patch/apply.rs::apply",
     "tools/grep_file.rs::run",
     "tools/replace_function_body.rs::run",
-    "tools/str_replace.rs::replace",
     "diagnose/mod.rs::build",
-    "patch/search.rs::place",
 ];
 
 /// `(name, lines)` of every `fn` in `code` (as `code_only` leaves it), measured from

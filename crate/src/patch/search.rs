@@ -127,25 +127,7 @@ pub fn place(text: &Text, from: usize, site: &HunkSite) -> EditResult<Placement>
         _ => choose_by_hint(text, found, &scope, site)?,
     };
 
-    let new: Vec<&str> = hunk.new_lines().collect();
-    let mut replacement = new.join("\n");
-    let at_end = chosen.range.end == text.len();
-    let newline_after = !new.is_empty()
-        && if unterminated {
-            hunk.old_no_newline && !hunk.new_no_newline
-        } else {
-            !(hunk.new_no_newline && at_end)
-        };
-    if newline_after {
-        replacement.push('\n');
-    }
-    let written = if verbatim && chosen.fix == Fix::Literal {
-        replacement
-    } else {
-        // The hunk's own marks say which lines it keeps: never re-derive that by diffing
-        // (a context line stripped of its whitespace would pair with an added blank line).
-        chosen.render_with_roles(text, &replacement, Some(&line_roles(hunk)))?
-    };
+    let written = hunk_text(text, hunk, &chosen, unterminated, verbatim)?;
     let label = capitalized(site.label);
     let mut notes: Vec<String> = level_notes
         .into_iter()
@@ -158,6 +140,36 @@ pub fn place(text: &Text, from: usize, site: &HunkSite) -> EditResult<Placement>
         via: Some(chosen.via),
         notes,
         advances: true,
+    })
+}
+
+/// The text a hunk writes over its match `chosen` (`unterminated`: it matched the
+/// file's last line without its newline; `verbatim`: the hunk carries its own `\r`).
+fn hunk_text(
+    text: &Text,
+    hunk: &Hunk,
+    chosen: &Candidate,
+    unterminated: bool,
+    verbatim: bool,
+) -> EditResult<String> {
+    let new: Vec<&str> = hunk.new_lines().collect();
+    let mut replacement = new.join("\n");
+    let at_end = chosen.range.end == text.len();
+    let newline_after = !new.is_empty()
+        && if unterminated {
+            hunk.old_no_newline && !hunk.new_no_newline
+        } else {
+            !(hunk.new_no_newline && at_end)
+        };
+    if newline_after {
+        replacement.push('\n');
+    }
+    Ok(if verbatim && chosen.fix == Fix::Literal {
+        replacement
+    } else {
+        // The hunk's own marks say which lines it keeps: never re-derive that by diffing
+        // (a context line stripped of its whitespace would pair with an added blank line).
+        chosen.render_with_roles(text, &replacement, Some(&line_roles(hunk)))?
     })
 }
 

@@ -114,23 +114,7 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
     let text = Text::new(&src);
     let old = args.str("old_str");
     let new = args.str("new_str");
-    if old.is_empty() {
-        return Err(EditError::invalid(format!(
-            "old_str is empty, so there is nothing to find. To add text use insert {{path: \"{path}\", line: N | after_content: \"…\", new_str: \"…\"}}; to write a whole file use create_file."
-        )));
-    }
-    if old == new {
-        return Err(EditError::new(
-            ErrorKind::NoChange,
-            "old_str and new_str are identical, so the edit would change nothing. Send the new text in new_str.",
-        ));
-    }
-    guard::check(
-        new,
-        "new_str",
-        Some(("old_str", old)),
-        args.flag("allow_placeholders"),
-    )?;
+    check_request(&path, old, new, args)?;
     let scope = scope::resolve(&text, args, &path)?;
     let strict = args.flag("strict");
     let sel = Selection::from_args(args);
@@ -222,6 +206,28 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
         message,
         spans,
     })
+}
+
+/// Refuses a request that cannot be an edit, before any search: nothing to find, no
+/// change, or placeholders in new_str.
+fn check_request(path: &str, old: &str, new: &str, args: &Args) -> EditResult<()> {
+    if old.is_empty() {
+        return Err(EditError::invalid(format!(
+            "old_str is empty, so there is nothing to find. To add text use insert {{path: \"{path}\", line: N | after_content: \"…\", new_str: \"…\"}}; to write a whole file use create_file."
+        )));
+    }
+    if old == new {
+        return Err(EditError::new(
+            ErrorKind::NoChange,
+            "old_str and new_str are identical, so the edit would change nothing. Send the new text in new_str.",
+        ));
+    }
+    guard::check(
+        new,
+        "new_str",
+        Some(("old_str", old)),
+        args.flag("allow_placeholders"),
+    )
 }
 
 /// old_str is absent but new_str is present: the edit was most likely applied by an
