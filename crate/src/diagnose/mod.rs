@@ -17,6 +17,10 @@
 //! needle (exact and trimmed), which vote for where the needle would start; only if
 //! that finds nothing do identifier tokens vote instead. The few best windows are then
 //! scored precisely.
+//!
+//! [`locate_one`] (in `anchor`) is the one path from a content anchor to a chosen match
+//! or a refusal for every tool: find, select, or diagnose. It lives here, not in
+//! `locate`, because its refusal is a diagnosis and `locate` sits below this module.
 
 mod anchor;
 

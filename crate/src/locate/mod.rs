@@ -21,6 +21,12 @@
 //! scope built once per call (see `index`), compare lines through keys (see `fold`),
 //! and write through one merge (see `merge`): lines the caller kept are written with
 //! the file's own bytes, only changed lines get the level's corrections.
+//!
+//! The cascade (`cascade`) is a table: `LEVELS` in order, `applies` (when a level can
+//! differ from the ones before), `level` (a short match to one function per level),
+//! and `run`, a loop whose body is the rule "the first level with any match decides".
+//! A new level is one function and one row. Scopes named by a function
+//! (`function_hint`) are resolved here too, through the blocks module below.
 
 pub mod scope;
 pub mod select;

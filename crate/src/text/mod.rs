@@ -14,6 +14,11 @@
 //! A line is its content plus its terminator (`\n` or `\r\n`); the last line may have
 //! no terminator. A text has as many lines as `wc -l` counts, plus one when it does not
 //! end with a newline: `"a\nb\n"` and `"a\nb"` have 2 lines, `""` has 0.
+//!
+//! Also here, because every layer above needs them and none may own them: [`splice`]
+//! (the one way new text is written over byte ranges), [`words`] (how messages name
+//! lines, counts and whitespace) and [`placeholder`] (which lines stand for code left
+//! out, for the guard and the elision recovery alike).
 
 pub mod placeholder;
 pub mod scan;
