@@ -413,11 +413,13 @@ fn reindent_rule(st: &Stretch, file_lines: &[&str]) -> Option<IndentMap> {
     IndentMap::derive(&pairs).filter(|m| !m.is_identity())
 }
 
-/// Pairs the stretch's lines with its span's (in order, by content ignoring whitespace
-/// and typography) and writes paired lines with the file's bytes. Returns how many file
+/// Pairs the stretch's lines with its span's (in order, by content ignoring trailing
+/// whitespace and typography) and writes paired lines with the file's bytes. Returns how many file
 /// lines were kept.
 fn keep_file_bytes(file_lines: &[&str], out: &mut [String]) -> usize {
-    let norm = |s: &str| fold_key(s.trim(), FoldKey::Typography).into_owned();
+    // Indentation counts (the stretch is already re-indented): a line the snippet moved
+    // deeper is a change, not a kept line.
+    let norm = |s: &str| fold_key(s, FoldKey::Typography).into_owned();
     if file_lines.len().saturating_mul(out.len()) > PAIRING_BUDGET {
         return 0;
     }

@@ -14,6 +14,7 @@ pub mod get_edit_stats;
 pub mod get_region;
 pub mod grep_file;
 pub mod insert;
+pub mod move_block;
 pub mod multi_replace;
 pub mod read;
 pub mod region;
@@ -43,6 +44,10 @@ pub static TOOLS: &[Tool] = &[
     Tool {
         spec: &insert::SPEC,
         run: insert::run,
+    },
+    Tool {
+        spec: &move_block::SPEC,
+        run: move_block::run,
     },
     Tool {
         spec: &edit_file::SPEC,
