@@ -233,7 +233,6 @@ const NOT_YET_SPLIT: &[&str] = &[
     "patch/apply.rs::apply",
     "tools/grep_file.rs::run",
     "tools/replace_function_body.rs::run",
-    "diagnose/mod.rs::build",
 ];
 
 /// `(name, lines)` of every `fn` in `code` (as `code_only` leaves it), measured from

@@ -128,7 +128,6 @@ impl<'n> Report<'n> {
             };
         }
         let last = last.min(text.line_count() - 1);
-        let m = needle_lines.len();
 
         // Needle line → its indices, exact and trimmed.
         let mut exact: HashMap<&str, Vec<usize>> = HashMap::new();
@@ -194,26 +193,7 @@ impl<'n> Report<'n> {
         windows.sort_unstable();
         windows.dedup();
 
-        let needle_joined = needle_lines.join("\n");
-        let closest = windows
-            .into_iter()
-            .map(|start| {
-                let len = m.min(last + 1 - start);
-                let window: Vec<&str> = (start..start + len).map(|i| text.line(i)).collect();
-                let score = similarity(&window.join("\n"), &needle_joined);
-                Closest {
-                    first: start,
-                    len,
-                    score,
-                }
-            })
-            .max_by(|a, b| {
-                a.score
-                    .partial_cmp(&b.score)
-                    .unwrap_or(std::cmp::Ordering::Equal)
-                    .then(b.first.cmp(&a.first))
-            })
-            .filter(|c| c.score >= 0.3);
+        let closest = closest_window(text, &needle_lines, windows, last);
 
         Report {
             needle_lines,
@@ -377,6 +357,37 @@ impl<'n> Report<'n> {
             Some(format!("line {}: {note}", c.first + k + 1))
         })
     }
+}
+
+/// The window most similar to the needle (0..=1, at least 0.3), of the `windows`
+/// proposed as start lines; `last` is the scope's last line.
+fn closest_window(
+    text: &Text,
+    needle_lines: &[&str],
+    windows: Vec<usize>,
+    last: usize,
+) -> Option<Closest> {
+    let m = needle_lines.len();
+    let needle_joined = needle_lines.join("\n");
+    windows
+        .into_iter()
+        .map(|start| {
+            let len = m.min(last + 1 - start);
+            let window: Vec<&str> = (start..start + len).map(|i| text.line(i)).collect();
+            let score = similarity(&window.join("\n"), &needle_joined);
+            Closest {
+                first: start,
+                len,
+                score,
+            }
+        })
+        .max_by(|a, b| {
+            a.score
+                .partial_cmp(&b.score)
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(b.first.cmp(&a.first))
+        })
+        .filter(|c| c.score >= 0.3)
 }
 
 /// Windows whose lines share the most identifier tokens with the needle.
