@@ -231,7 +231,6 @@ const NOT_YET_SPLIT: &[&str] = &[
     "patch/grammar.rs::v4a",
     "patch/grammar.rs::unified_hunk",
     "patch/apply.rs::apply",
-    "tools/replace_function_body.rs::run",
 ];
 
 /// `(name, lines)` of every `fn` in `code` (as `code_only` leaves it), measured from
