@@ -230,7 +230,6 @@ const NOT_YET_SPLIT: &[&str] = &[
     "blocks/header.rs::c_function_at",
     "patch/grammar.rs::v4a",
     "patch/grammar.rs::unified_hunk",
-    "patch/apply.rs::apply",
 ];
 
 /// `(name, lines)` of every `fn` in `code` (as `code_only` leaves it), measured from
