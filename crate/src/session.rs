@@ -152,14 +152,14 @@ impl Session {
                 result.line_count = r.line_count;
                 result.content = Some(r.content);
                 result.extra = r.extra;
-                result.matched_via = ctx.matched_via;
+                result.matched_via = ctx.matched_via.map(|v| v.as_str().to_string());
                 result.warnings = ctx.warnings;
                 result
             }
             Ok(Outcome::Edited { message }) => {
                 let mut result = ToolResult::new(t.spec.name);
                 result.dry_run = Some(dry_run);
-                result.matched_via = ctx.matched_via;
+                result.matched_via = ctx.matched_via.map(|v| v.as_str().to_string());
                 result.message = Some(if dry_run {
                     format!("Dry run, nothing written: {message}")
                 } else {

@@ -93,6 +93,34 @@ impl Via {
     }
 }
 
+impl Via {
+    /// The one rule for a call that located several texts (a patch's hunks, a batch's
+    /// replacements, a snippet's stretches): the least exact level any of them needed.
+    pub fn least_exact(vias: impl IntoIterator<Item = Via>) -> Option<Via> {
+        vias.into_iter().max()
+    }
+}
+
+/// How a tool found its place, as `matched_via` reports it: a level of the cascade, or
+/// a definition found by name (replace_function_body).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchedVia {
+    /// A level of the cascade (`"exact"`, `"indentation"`…).
+    Level(Via),
+    /// A function found by its name (`"function_name"`).
+    FunctionName,
+}
+
+impl MatchedVia {
+    /// The value of `matched_via` in results and statistics.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MatchedVia::Level(via) => via.as_str(),
+            MatchedVia::FunctionName => "function_name",
+        }
+    }
+}
+
 /// How to turn the caller's replacement text into the bytes written at a candidate.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Fix {

@@ -36,7 +36,7 @@ impl Applied {
 
     /// The least exact level any hunk needed (None when no hunk was located).
     pub fn matched_via(&self) -> Option<Via> {
-        self.vias.iter().max().copied()
+        Via::least_exact(self.vias.iter().copied())
     }
 }
 

@@ -30,7 +30,7 @@ use crate::blocks::Analysis;
 use crate::diagnose::Report;
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
-use crate::locate::{fold_key, lead, FoldKey, IndentMap, Scope, Via};
+use crate::locate::{fold_key, lead, FoldKey, IndentMap, MatchedVia, Scope, Via};
 use crate::text::words::lines_label;
 use crate::text::{split_lines, Text};
 use serde_json::{json, Value};
@@ -138,11 +138,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         ));
     }
     ctx.ws.write(&path, new_src)?;
-    ctx.matched_via = spans
-        .iter()
-        .map(|s| s.via)
-        .max()
-        .map(|v| v.as_str().to_string());
+    ctx.matched_via = Via::least_exact(spans.iter().map(|s| s.via)).map(MatchedVia::Level);
     ctx.extra.insert("stretches".into(), Value::Array(placed));
     let where_: Vec<String> = spans.iter().map(|s| lines_label(s.first, s.last)).collect();
     Ok(Outcome::Edited {

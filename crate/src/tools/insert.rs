@@ -110,7 +110,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             ..Anchor::landmark(anchor, what, &path, "insert")
         };
         let located = diagnose::locate_one(&text, &scope, &landmark)?;
-        ctx.matched_via = located.via.map(|v| v.as_str().to_string());
+        ctx.matched_via = located.via.map(crate::locate::MatchedVia::Level);
         ctx.warnings.extend(located.found_notes);
         ctx.warnings.extend(located.select_notes);
         let c = &located.chosen[0];

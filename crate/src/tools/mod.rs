@@ -150,7 +150,7 @@ pub struct Reading {
 pub struct Ctx<'f> {
     pub ws: Workspace<'f>,
     pub warnings: Vec<String>,
-    pub matched_via: Option<String>,
+    pub matched_via: Option<crate::locate::MatchedVia>,
     /// Tool-specific result fields for an editing tool (`results` of multi_replace).
     pub extra: Map<String, Value>,
 }

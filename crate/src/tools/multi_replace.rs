@@ -24,6 +24,7 @@ use super::str_replace;
 use super::{check_version, Ctx, Outcome};
 use crate::args::{describe_value, resolve_name, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
+use crate::locate::{MatchedVia, Via};
 use crate::text::words::{lines_label, plural};
 use crate::text::Text;
 use crate::workspace::path_arg;
@@ -119,12 +120,12 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         return Err(batch_error(&failed, total, atomic, results));
     }
 
-    let mut vias: Vec<&str> = Vec::new();
+    let mut vias: Vec<Via> = Vec::new();
     let mut lines: Vec<String> = Vec::new();
     for o in &outcomes {
         match &o.result {
             Ok(done) => {
-                if let Some(v) = done.via.as_deref() {
+                if let Some(MatchedVia::Level(v)) = done.via {
                     vias.push(v);
                 }
                 for w in &done.warnings {
@@ -140,11 +141,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             }
         }
     }
-    ctx.matched_via = vias
-        .iter()
-        .find(|v| **v != "exact")
-        .or(vias.first())
-        .map(|v| v.to_string());
+    ctx.matched_via = Via::least_exact(vias).map(MatchedVia::Level);
     ctx.extra.insert("results".into(), Value::Array(results));
     let applied = total - failed.len();
     let message = if failed.is_empty() {
@@ -174,7 +171,7 @@ struct Item {
 
 struct Done {
     message: String,
-    via: Option<String>,
+    via: Option<MatchedVia>,
     warnings: Vec<String>,
 }
 
@@ -185,8 +182,8 @@ impl Item {
         match &self.result {
             Ok(done) => {
                 v["message"] = json!(done.message);
-                if let Some(via) = &done.via {
-                    v["matched_via"] = json!(via);
+                if let Some(via) = done.via {
+                    v["matched_via"] = json!(via.as_str());
                 }
                 if !done.warnings.is_empty() {
                     v["warnings"] = json!(done.warnings);

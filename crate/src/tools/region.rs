@@ -71,7 +71,7 @@ pub fn anchor_line(
     };
     let located = locate_one(text, scope, &anchor)?;
     if ctx.matched_via.is_none() {
-        ctx.matched_via = located.via.map(|v| v.as_str().to_string());
+        ctx.matched_via = located.via.map(crate::locate::MatchedVia::Level);
     }
     ctx.warnings.extend(located.found_notes);
     ctx.warnings.extend(located.select_notes);

@@ -139,7 +139,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     }
     let new_text = crate::text::splice(&src, &[(range, replacement.clone())]);
     ctx.ws.write(&path, new_text)?;
-    ctx.matched_via = Some("function_name".to_string());
+    ctx.matched_via = Some(crate::locate::MatchedVia::FunctionName);
 
     let new_lines = count_lines(&replacement);
     let mut message = format!(

@@ -183,7 +183,7 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
         .map(|(range, text)| (range.clone(), text.len()))
         .collect();
 
-    ctx.matched_via = via.map(|v| v.as_str().to_string());
+    ctx.matched_via = via.map(crate::locate::MatchedVia::Level);
     ctx.warnings.extend(found_notes);
     ctx.warnings
         .extend(chosen.first().and_then(|c| c.render_note(new)));
