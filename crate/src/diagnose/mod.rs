@@ -26,6 +26,8 @@ mod anchor;
 
 pub use anchor::{locate_one, Anchor, Located};
 
+pub mod applied;
+
 use crate::error::{EditError, ErrorKind};
 use crate::locate::{Found, Scope};
 use crate::text::words::{capitalized, describe_ws, lines_label, visible};
@@ -214,10 +216,14 @@ impl<'n> Report<'n> {
             if expected == found {
                 continue;
             }
+            // `expected`/`found` are for reading (whitespace made visible, escaped);
+            // the `_raw` twins are the exact lines, for hosts that render them.
             let mut entry = json!({
                 "line": c.first + k + 1,
                 "expected": visible(expected),
                 "found": visible(found),
+                "expected_raw": expected,
+                "found_raw": found,
             });
             if let Some(note) = whitespace_note(expected, found) {
                 entry["whitespace_only"] = Value::Bool(true);
@@ -264,6 +270,8 @@ impl<'n> Report<'n> {
                     "line": fi + 1,
                     "expected": visible(self.needle_lines[nj]),
                     "found": visible(text.line(fi)),
+                    "expected_raw": self.needle_lines[nj],
+                    "found_raw": text.line(fi),
                 });
             }
             d["longest_matching_run"] = run;

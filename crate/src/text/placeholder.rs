@@ -343,3 +343,19 @@ const VOCABULARY: &[&str] = &[
     "with",
     "your",
 ];
+
+/// Whether `path` is prose (Markdown, reStructuredText, AsciiDoc, plain text), where a
+/// bare `...` line is text (an ellided quotation, a column of an example), not code
+/// left out. Comment-shaped placeholders (`<!-- ... existing ... -->`) are still judged.
+pub fn is_prose_file(path: &str) -> bool {
+    let ext = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+    matches!(
+        ext.as_deref(),
+        Some("md" | "markdown" | "mdx" | "rst" | "adoc" | "txt")
+    )
+}
+
+/// Whether `line` is a bare elision (`...`, `[...]`, `... rest`), not a comment.
+pub fn is_bare_elision(line: &str) -> bool {
+    comment_body(line.trim()).is_none() && is_placeholder(line)
+}

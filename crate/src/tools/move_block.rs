@@ -20,7 +20,6 @@ use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::{lead, Candidate, IndentMap, Scope};
 use crate::text::words::lines_label;
 use crate::text::Text;
-use crate::workspace::path_arg;
 
 pub static SPEC: ToolSpec = ToolSpec {
     name: "move_block",
@@ -95,7 +94,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (gap_before, gap) = separator(&text, first, last);
     let block: Vec<&str> = (first..=last).map(|l| text.line(l)).collect();
     let dest_path = match args.opt_str("to_path") {
-        Some(p) => path_arg(p)?,
+        Some(p) => ctx.ws.path(p)?,
         None => path.clone(),
     };
     let same_file = dest_path == path;
