@@ -229,7 +229,6 @@ const NOT_YET_SPLIT: &[&str] = &[
     "blocks/header.rs::js",
     "blocks/header.rs::c_function_at",
     "patch/grammar.rs::v4a",
-    "patch/grammar.rs::unified_hunk",
 ];
 
 /// `(name, lines)` of every `fn` in `code` (as `code_only` leaves it), measured from

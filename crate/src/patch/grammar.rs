@@ -973,11 +973,10 @@ fn is_file_header(lines: &[Line], i: usize) -> bool {
         && lines.get(i + 2).is_some_and(|x| x.1.starts_with("@@"))
 }
 
-fn unified_hunk(lines: &[Line], start: usize, notes: &mut Notes) -> EditResult<(Hunk, usize)> {
-    let (n, header_line) = lines[start];
-    let rest = &header_line[2..];
-    let mut hunk = Hunk::new(n);
-    let counts = match RangeHeader::parse(rest) {
+/// Reads a unified hunk header after its `@@` into `hunk` (line hint or anchor);
+/// the announced (old, new) line counts, when it has a range.
+fn read_hunk_header(rest: &str, hunk: &mut Hunk) -> Option<(usize, usize)> {
+    match RangeHeader::parse(rest) {
         Some(r) => {
             hunk.line_hint = Some(r.old_start);
             Some((r.old_count, r.new_count))
@@ -993,23 +992,34 @@ fn unified_hunk(lines: &[Line], start: usize, notes: &mut Notes) -> EditResult<(
             }
             None
         }
-    };
+    }
+}
+
+/// `\ No newline at end of file`: about the line before it.
+fn no_newline_marker(hunk: &mut Hunk) {
+    match hunk.lines.last().map(|x| x.0) {
+        Some(Sign::Context) => {
+            hunk.old_no_newline = true;
+            hunk.new_no_newline = true;
+        }
+        Some(Sign::Remove) => hunk.old_no_newline = true,
+        Some(Sign::Add) => hunk.new_no_newline = true,
+        None => {}
+    }
+}
+
+fn unified_hunk(lines: &[Line], start: usize, notes: &mut Notes) -> EditResult<(Hunk, usize)> {
+    let (n, header_line) = lines[start];
+    let rest = &header_line[2..];
+    let mut hunk = Hunk::new(n);
+    let counts = read_hunk_header(rest, &mut hunk);
     let (mut old_n, mut new_n) = (0usize, 0usize);
     let mut blanks: Vec<usize> = Vec::new();
     let mut i = start + 1;
     while let Some(&(m, l)) = lines.get(i) {
         let outstanding = counts.is_some_and(|(o, nw)| old_n < o || new_n < nw);
         if l.starts_with('\\') {
-            // `\ No newline at end of file`: about the line before it.
-            match hunk.lines.last().map(|x| x.0) {
-                Some(Sign::Context) => {
-                    hunk.old_no_newline = true;
-                    hunk.new_no_newline = true;
-                }
-                Some(Sign::Remove) => hunk.old_no_newline = true,
-                Some(Sign::Add) => hunk.new_no_newline = true,
-                None => {}
-            }
+            no_newline_marker(&mut hunk);
             i += 1;
             continue;
         }
