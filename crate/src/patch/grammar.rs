@@ -255,9 +255,10 @@ fn detect(lines: &[Line]) -> Detected {
 // ---------------------------------------------------------------------------------------
 // V4A
 
-fn v4a(lines: &[Line], notes: &mut Notes) -> EditResult<Vec<FileOp>> {
-    let (begin_line, begin) = lines[0];
-    notes.padded_if(begin_line, begin, BEGIN);
+/// The index of the line holding `*** End Patch`: the last line, or the last before
+/// the closing half of a wrapper (a code fence, a heredoc terminator) whose opening
+/// half was lost on the way (noted). Text after the marker, or no marker, is refused.
+fn v4a_end(lines: &[Line], notes: &mut Notes) -> EditResult<usize> {
     let mut last = lines.len() - 1;
     if last == 0 || lines[last].1.trim() != END {
         // (A line with one leading space is a context line quoting the marker.)
@@ -295,6 +296,13 @@ fn v4a(lines: &[Line], notes: &mut Notes) -> EditResult<Vec<FileOp>> {
         }
         return Err(incomplete(lines[last]));
     }
+    Ok(last)
+}
+
+fn v4a(lines: &[Line], notes: &mut Notes) -> EditResult<Vec<FileOp>> {
+    let (begin_line, begin) = lines[0];
+    notes.padded_if(begin_line, begin, BEGIN);
+    let last = v4a_end(lines, notes)?;
     notes.padded_if(lines[last].0, lines[last].1, END);
     let body = &lines[1..last];
     let mut ops = Vec::new();
