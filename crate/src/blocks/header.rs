@@ -1115,12 +1115,9 @@ fn c_family(h: &Header, lang: Lang, cx: &Context) -> Option<Decl> {
     None
 }
 
-fn c_function_at(h: &Header, cx: &Context, lo: usize, g: usize) -> Option<Decl> {
-    if g <= lo {
-        return None;
-    }
-    let n = h.toks.len();
-    // The name: an identifier (`operator…` and `~Name` handled), possibly qualified.
+/// The name token before the parameter group `g`: (its index, where the name starts,
+/// whether it is an `operator…`); None when no function name stands there.
+fn c_name(h: &Header, lo: usize, g: usize) -> Option<(usize, usize, bool)> {
     let mut name = g - 1;
     let mut name_start = name;
     let t = h.toks[name];
@@ -1149,6 +1146,59 @@ fn c_function_at(h: &Header, cx: &Context, lo: usize, g: usize) -> Option<Decl> 
             return None;
         }
     }
+    Some((name, name_start, operator))
+}
+
+/// Whether the tokens before the (qualified) name, ending at `pk`, read as a return
+/// type: the token before it may end a type, and nothing from `lo` to the name `k` is
+/// an expression (`=`, `.`, `->`).
+fn c_type_before(h: &Header, lo: usize, k: usize, pk: usize) -> bool {
+    let p = h.toks[pk - 1];
+    let ok = match p.kind {
+        Tk::Ident => !matches!(
+            h.text(&p),
+            b"new"
+                | b"return"
+                | b"else"
+                | b"case"
+                | b"throw"
+                | b"goto"
+                | b"await"
+                | b"yield"
+                | b"delete"
+                | b"typeof"
+                | b"sizeof"
+                | b"in"
+                | b"is"
+                | b"as"
+                | b"using"
+                | b"if"
+                | b"while"
+                | b"for"
+                | b"switch"
+        ),
+        Tk::Punct => matches!(h.text(&p), b"*" | b"&" | b"&&" | b">" | b"?" | b"^" | b"%"),
+        Tk::Group => matches!(h.code[p.start], b'[' | b'('),
+        _ => false,
+    };
+    if !ok {
+        return false;
+    }
+    // A `=` or `.` anywhere before the name: an expression, not a declaration.
+    for j in lo..k {
+        if h.is_punct(j, b"=") || h.is_punct(j, b".") || h.is_punct(j, b"->") {
+            return false;
+        }
+    }
+    true
+}
+
+fn c_function_at(h: &Header, cx: &Context, lo: usize, g: usize) -> Option<Decl> {
+    if g <= lo {
+        return None;
+    }
+    // The name: an identifier (`operator…` and `~Name` handled), possibly qualified.
+    let (name, name_start, operator) = c_name(h, lo, g)?;
     let mut qualified = false;
     let mut destructor = false;
     let mut k = name_start;
@@ -1199,42 +1249,8 @@ fn c_function_at(h: &Header, cx: &Context, lo: usize, g: usize) -> Option<Decl> 
     }
     let has_type = pk > lo;
     if has_type {
-        let p = h.toks[pk - 1];
-        let ok = match p.kind {
-            Tk::Ident => !matches!(
-                h.text(&p),
-                b"new"
-                    | b"return"
-                    | b"else"
-                    | b"case"
-                    | b"throw"
-                    | b"goto"
-                    | b"await"
-                    | b"yield"
-                    | b"delete"
-                    | b"typeof"
-                    | b"sizeof"
-                    | b"in"
-                    | b"is"
-                    | b"as"
-                    | b"using"
-                    | b"if"
-                    | b"while"
-                    | b"for"
-                    | b"switch"
-            ),
-            Tk::Punct => matches!(h.text(&p), b"*" | b"&" | b"&&" | b">" | b"?" | b"^" | b"%"),
-            Tk::Group => matches!(h.code[p.start], b'[' | b'('),
-            _ => false,
-        };
-        if !ok {
+        if !c_type_before(h, lo, k, pk) {
             return None;
-        }
-        // A `=` or `.` anywhere before the name: an expression, not a declaration.
-        for j in lo..k {
-            if h.is_punct(j, b"=") || h.is_punct(j, b".") || h.is_punct(j, b"->") {
-                return None;
-            }
         }
     } else {
         let ctor = cx
@@ -1246,13 +1262,11 @@ fn c_function_at(h: &Header, cx: &Context, lo: usize, g: usize) -> Option<Decl> 
         }
     }
     // After the parameters: qualifiers only (no `=`, no member access).
-    let mut j = g + 1;
-    while j < n {
-        let t = &h.toks[j];
-        if t.kind == Tk::Punct && matches!(h.text(t), b"=" | b"." | b"?." | b"=>") {
-            return None;
-        }
-        j += 1;
+    let assigned = h.toks[g + 1..]
+        .iter()
+        .any(|t| t.kind == Tk::Punct && matches!(h.text(t), b"=" | b"." | b"?." | b"=>"));
+    if assigned {
+        return None;
     }
     let mut d = h.decl(method_or_function(cx), name, lo);
     if operator {
