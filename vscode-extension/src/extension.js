@@ -21,7 +21,7 @@ export const MCP_PROVIDER_ID = 'anchored-edit.servers';
  * (stdio MCP servers); `http()`: the in-editor MCP server's {url, token} while it runs.
  * Resolves to the API the Node entry and the tests use.
  */
-export async function activateExtension(context, { loadWasm, canSpawn = false, http = () => undefined }) {
+export async function activateExtension(context, { loadWasm, canSpawn = false, nodeServer, http = () => undefined }) {
   const output = vscode.window.createOutputChannel('anchored-edit');
   context.subscriptions.push(output);
   const log = (line) => output.appendLine(`[${new Date().toISOString()}] ${line}`);
@@ -47,7 +47,8 @@ export async function activateExtension(context, { loadWasm, canSpawn = false, h
 
   const mcpOptions = () => ({
     folders: vscode.workspace.workspaceFolders ?? [],
-    cliPath: vscode.workspace.getConfiguration('anchoredEdit').get('cliPath', 'anchored-edit') || 'anchored-edit',
+    cliPath: vscode.workspace.getConfiguration('anchoredEdit').get('cliPath', ''),
+    nodeServer,
     canSpawn,
     http: http(),
     version: manifest.version,
