@@ -32,6 +32,20 @@ function installPackage() {
   return install;
 }
 
+/**
+ * CPU time (user + system, ms) the process `pid` has used, from /proc (Linux; NaN
+ * elsewhere). On a loaded machine it is close to what the wall clock shows on an idle
+ * core; 10 ms ticks. For npx it counts npx's process only, not the server it starts.
+ */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 /** One start: ms to the initialize answer and to the first tools/call answer. */
 function once(command, args, cwd) {
   return new Promise((resolve, reject) => {
@@ -53,6 +67,7 @@ function once(command, args, cwd) {
           send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'line_count', arguments: { path: 'a.py' } } });
         } else if (message.id === 2) {
           times.call = ms();
+          times.cpu = cpuMs(child.pid);
           child.stdin.end();
           child.kill();
           resolve(times);
@@ -84,11 +99,11 @@ const servers = [
 ];
 if (nativeBin) servers.push([`native (${path.relative(repo, nativeBin)})`, nativeBin, ['mcp', '--root', root]]);
 
-console.log(`node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), ${runs} runs each`);
+console.log(`node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load ${os.loadavg()[0].toFixed(1)}, ${runs} runs each`);
 for (const [name, command, args] of servers) {
   await once(command, args, install); // warm the file cache
   const results = [];
   for (let i = 0; i < runs; i++) results.push(await once(command, args, install));
-  console.log(`${name}\n  initialize answered: ${summary(results.map((r) => r.initialize))}\n  first tools/call answered: ${summary(results.map((r) => r.call))}`);
+  console.log(`${name}\n  initialize answered: ${summary(results.map((r) => r.initialize))}\n  first tools/call answered: ${summary(results.map((r) => r.call))}\n  CPU time to it: ${summary(results.map((r) => r.cpu))}`);
 }
 fs.rmSync(work, { recursive: true, force: true });
