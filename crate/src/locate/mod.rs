@@ -36,6 +36,8 @@ mod needle;
 mod numbers;
 mod typography;
 
+pub use fold::{key as fold_key, Key as FoldKey};
+pub use indent::{lead, IndentMap};
 pub use merge::{LineRole, Merge};
 pub use scope::Scope;
 pub use select::{select, Selection};
