@@ -1,7 +1,8 @@
-// The `anchored-edit` command of the npm package (started by bin.js): the native CLI's `call`, `mcp` and
-// `tools` on the wasm engine in Node, with the same options, results and exit statuses
-// (cli/src/main.rs). `mcp` also takes `--state DIR`: a directory for what the server
-// keeps between runs (today its statistics, DIR/stats.jsonl, unless --stats names a file).
+// The `anchored-edit` command of the npm package (started by bin.js): the native CLI's
+// `call`, `mcp` and `tools` on the wasm engine in Node, with the same options, results and
+// exit statuses (cli/src/main.rs). `mcp` also takes `--state DIR`: a directory for what
+// the server keeps between runs (today its statistics, DIR/stats.jsonl, unless --stats
+// names a file).
 import fs from 'node:fs';
 import path from 'node:path';
 import { Session, toolSchemas } from 'anchored-edit';
