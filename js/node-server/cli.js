@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Session, toolSchemas } from 'anchored-edit';
-import { llmView } from '../mcp-host/result.js';
+import { llmView } from '../host-policy/index.js';
 import { DiskFiles } from './disk.js';
 import { execute, StatsFile } from './host.js';
 

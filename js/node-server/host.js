@@ -2,13 +2,17 @@
 // in the engine, then write what it changed (all or nothing), and keep the statistics
 // file up to date. The counterpart of the native cli/src/host.rs and --stats handling.
 import fs from 'node:fs';
-import { hostRefusal } from 'anchored-edit';
+import * as engine from 'anchored-edit';
+import { createRefusals, whyOf } from '../host-policy/index.js';
 import { commit, plan } from './commit.js';
+
+const refusals = createRefusals(engine);
 
 /**
  * Runs `request` (object or JSON text) in `session` on `disk`; unless it is a dry run
  * (`options.dryRun`, or the request's own dry_run) or was refused, writes its changes.
- * A write that fails is rolled back and refused as `write_failed` (worded by the engine).
+ * A write that fails is rolled back and refused as `write_failed` (worded by the engine,
+ * through js/host-policy like every JS host).
  */
 export function execute(session, disk, request, options = {}) {
   const result = session.call(request, disk, { dryRun: options.dryRun === true });
@@ -18,7 +22,7 @@ export function execute(session, disk, request, options = {}) {
     commit(plan(changes, (p) => disk.resolve(p)));
     return result;
   } catch (e) {
-    return hostRefusal(result.tool, 'write_failed', { why: e?.message ?? String(e) });
+    return refusals.writeFailed(result.tool, whyOf(e));
   }
 }
 

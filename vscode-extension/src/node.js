@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { activateExtension } from './extension.js';
 import { SERVER_NAME, clientConfigs, startEditorMcpServer } from './node/editor-server.js';
+import { realPathEscapes } from './node/real-path.js';
 
 const TOKEN_KEY = 'anchoredEdit.mcpToken';
 let server;
@@ -21,6 +22,7 @@ export async function activate(context) {
       env: { ELECTRON_RUN_AS_NODE: '1' },
     },
     http: () => server && { url: server.url, token: server.token },
+    realPathEscapes,
   });
 
   async function start() {
