@@ -11,6 +11,7 @@
 // - Only regular files are read: a directory, FIFO, socket or device is refused without
 //   being opened for reading in a way that could block (the file is opened O_NONBLOCK
 //   and checked with fstat before a byte is read).
+// - `.anchored-edit/` under the root is the native CLI's write journal: refused, as there.
 // - Text only: a NUL byte means binary, and bytes that are not UTF-8 are refused,
 //   naming the offset of the first invalid byte (as Rust's `valid_up_to`). A BOM is kept.
 import fs from 'node:fs';
@@ -23,6 +24,9 @@ export class Refusal extends Error {
     this.kind = kind;
   }
 }
+
+/** The native CLI's folder for its write journal (cli/src/jail.rs): no call reaches it. */
+const RESERVED = '.anchored-edit';
 
 function outside(p, why) {
   return new Refusal(
@@ -115,6 +119,11 @@ export class DiskFiles {
       if (name === '..') throw outside(p, 'it climbs out with `..`');
       real = path.join(real, name);
     }
+    if (path.relative(this.root, real).split(path.sep)[0] === RESERVED) {
+      throw invalid(
+        `\`${p}\` is inside \`${RESERVED}/\`, which anchored-edit keeps for its own write journal. Send the path of a project file.`,
+      );
+    }
     return real;
   }
 
@@ -134,7 +143,7 @@ export class DiskFiles {
       const stat = fs.fstatSync(fd);
       if (stat.isDirectory()) throw isDirectory(p);
       if (!stat.isFile()) {
-        throw invalid(`\`${p}\` is not a regular file (a FIFO, socket or device); anchored-edit edits regular text files only.`);
+        throw invalid(`\`${p}\` is not a regular file (a FIFO, socket or device); anchored-edit edits text files only.`);
       }
       const bytes = fs.readFileSync(fd);
       return decode(p, bytes);
