@@ -347,9 +347,12 @@ function corpus() {
   return out;
 }
 
-/** Runs `command args` on a fresh copy of the case's files; {status, result, files}. */
+/**
+ * Runs `command args` on a fresh copy of the case's files; {status, result, files}. Both
+ * servers run in the same folder, one after the other (refusals name the root).
+ */
 async function runCase(index, c, command, args) {
-  const dir = path.join(work, 'corpus', `${index}-${path.basename(command)}`);
+  const dir = path.join(work, 'corpus', String(index));
   const root = path.join(dir, 'root');
   fs.mkdirSync(root, { recursive: true });
   for (const [p, text] of Object.entries(c.files ?? {})) {
