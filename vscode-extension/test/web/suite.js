@@ -513,6 +513,17 @@ export async function run() {
     ok(definitions[1] instanceof vscode.McpHttpServerDefinition, 'http definition');
     equal(definitions[1].uri.toString(), 'http://127.0.0.1:4567/mcp', 'uri');
     deepEqual(definitions[1].headers, { Authorization: 'Bearer tok' }, 'headers');
+    // No native CLI configured: the bundled Node server, run by the editor's own Node.
+    const [bundled] = api.serverDefinitions({
+      folders: [{ name: 'proj', uri: vscode.Uri.file('/home/me/proj') }],
+      cliPath: '',
+      nodeServer: { command: '/opt/editor/node', args: ['/ext/dist/mcp/server.cjs'], env: { ELECTRON_RUN_AS_NODE: '1' } },
+      canSpawn: true,
+      version: '0.1.0',
+    });
+    equal(bundled.command, '/opt/editor/node', 'node server command');
+    deepEqual(bundled.args, ['/ext/dist/mcp/server.cjs', 'mcp', '--root', vscode.Uri.file('/home/me/proj').fsPath], 'node server args');
+    deepEqual(bundled.env, { ELECTRON_RUN_AS_NODE: '1' }, 'node server env');
     // Here (the browser's extension host) no process can start: nothing to offer.
     deepEqual(api.serverDefinitions(api.mcpOptions()), [], 'web host');
   });
