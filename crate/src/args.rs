@@ -66,7 +66,7 @@ pub struct Annotations {
 
 impl Annotations {
     /// The MCP `annotations` object.
-    pub fn to_json(&self) -> Value {
+    pub fn to_json(self) -> Value {
         json!({
             "title": self.title,
             "readOnlyHint": self.read_only,

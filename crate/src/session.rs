@@ -59,6 +59,7 @@ pub struct Session {
 }
 
 impl Session {
+    /// A session with empty statistics.
     pub fn new() -> Session {
         Session::default()
     }
@@ -175,14 +176,14 @@ impl Session {
                 result.line_count = r.line_count;
                 result.content = Some(r.content);
                 result.extra = r.extra;
-                result.matched_via = ctx.matched_via;
+                result.matched_via = ctx.matched_via.map(|v| v.as_str().to_string());
                 result.warnings = ctx.warnings;
                 result
             }
             Ok(Outcome::Edited { message }) => {
                 let mut result = ToolResult::new(t.spec.name);
                 result.dry_run = Some(dry_run);
-                result.matched_via = ctx.matched_via;
+                result.matched_via = ctx.matched_via.map(|v| v.as_str().to_string());
                 result.message = Some(if dry_run {
                     format!("Dry run, nothing written: {message}")
                 } else {
@@ -240,6 +241,7 @@ impl Session {
         result
     }
 
+    /// The statistics of every call so far.
     pub fn stats(&self) -> &Stats {
         &self.stats
     }

@@ -11,7 +11,7 @@
 //   UTF-16 columns) give `new_text`;
 // - the CLI's exit status matches (0 applied or read, 1 refused);
 // - the case's own expectations hold (ok, error_kind, files, matched_via,
-//   warnings_contain, message_contains).
+//   warnings_contain, message_contains, diagnostics_keys).
 //
 // Usage: node tests/js/conformance.mjs [--cli PATH] [FILTER]
 //   --cli defaults to $ANCHORED_EDIT_CLI, else target/release/anchored-edit or
@@ -151,6 +151,9 @@ function checkExpectations(c, result, problems) {
     if (changes.length !== 0) problems.push('a refused call reported changed files');
     if (result.error?.kind !== expect.error_kind) {
       problems.push(`error kind ${result.error?.kind}, expected ${expect.error_kind}: ${headline}`);
+    }
+    for (const key of strings(expect.diagnostics_keys)) {
+      if (result.error?.diagnostics?.[key] === undefined) problems.push(`diagnostics lack ${JSON.stringify(key)}`);
     }
   }
   for (const m of strings(expect.message_contains)) {

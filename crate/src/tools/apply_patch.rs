@@ -53,7 +53,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         ));
     }
     ctx.warnings.extend(applied.notes.iter().cloned());
-    ctx.matched_via = applied.matched_via().map(|v| v.as_str().to_string());
+    ctx.matched_via = applied.matched_via().map(crate::locate::MatchedVia::Level);
     Ok(Outcome::Edited {
         message: applied.message(),
     })

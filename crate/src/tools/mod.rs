@@ -24,11 +24,9 @@ pub mod str_replace;
 
 use crate::args::{Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
-use crate::locate::Scope;
 use crate::text::{version_of, Text};
 use crate::workspace::Workspace;
 use serde_json::{json, Map, Value};
-use std::ops::Range;
 use std::sync::Arc;
 
 /// A tool: its specification and what it does.
@@ -36,6 +34,23 @@ pub struct Tool {
     pub spec: &'static ToolSpec,
     pub run: fn(&mut Ctx<'_>, &Args) -> EditResult<Outcome>,
 }
+
+/// The paragraph an MCP server gives a model at initialisation (`instructions`): when to
+/// use which tool. Every server (native `anchored-edit mcp`, the Node server of the npm
+/// package) publishes this one text, so that it changes in one place with the tools.
+pub const SERVER_INSTRUCTIONS: &str = "Edit files by their content, not by line numbers. \
+Read first with read_lines (a range), grep_file (find lines by text or regex), get_document \
+(a whole small file) or file_summary (a large file's outline); line_count for a file's size. \
+To change code, use str_replace with old_str copied from the file (a few lines, unique); it \
+recovers from whitespace, escaping and line-number slips, and when it cannot be sure it \
+refuses with the closest area and the exact next call. Use multi_replace for several edits \
+in one file, apply_patch for a unified or V4A diff across files (all or nothing), \
+get_region to read, and replace_block / delete_block / replace_function_body to change, a \
+whole function or block found by its first line, insert and delete_lines for line-based \
+changes, edit_file to merge a snippet whose unchanged stretches are `// ... existing code ...` \
+markers, move_block to move or copy a block, create_file for a new file. Pass the `version` a \
+read returned as expected_version to refuse an edit on text that changed since; dry_run: true shows the diff without writing; \
+get_edit_stats reports how your edits fared.";
 
 /// Every tool, in the order they are documented.
 pub static TOOLS: &[Tool] = &[
@@ -152,7 +167,7 @@ pub struct Reading {
 pub struct Ctx<'f> {
     pub ws: Workspace<'f>,
     pub warnings: Vec<String>,
-    pub matched_via: Option<String>,
+    pub matched_via: Option<crate::locate::MatchedVia>,
     /// Tool-specific result fields for an editing tool (`results` of multi_replace).
     pub extra: Map<String, Value>,
 }
@@ -191,36 +206,6 @@ pub fn check_version(path: &str, text: &str, expected: &str) -> EditResult<()> {
         ),
     )
     .with_diagnostics(json!({"expected_version": expected, "current_version": current})))
-}
-
-/// `src` with each range replaced (ranges sorted and not overlapping).
-pub fn apply_replacements(src: &str, replacements: &[(Range<usize>, String)]) -> String {
-    let added: usize = replacements.iter().map(|(_, t)| t.len()).sum();
-    let mut out = String::with_capacity(src.len() + added);
-    let mut at = 0;
-    for (range, text) in replacements {
-        out.push_str(&src[at..range.start]);
-        out.push_str(text);
-        at = range.end;
-    }
-    out.push_str(&src[at..]);
-    out
-}
-
-/// "line 12" or "lines 12-14" (1-based, from 0-based inclusive bounds).
-pub fn lines_label(first: usize, last: usize) -> String {
-    if first >= last {
-        format!("line {}", first + 1)
-    } else {
-        format!("lines {}-{}", first + 1, last + 1)
-    }
-}
-
-/// The scope of the function named by `function_hint` (blocks module: the file is
-/// lexed by its language and the definition found by name; `Type.method` accepted).
-pub fn function_scope(text: &Text, _args: &Args, path: &str, name: &str) -> EditResult<Scope> {
-    let analysis = crate::blocks::Analysis::new(text, path);
-    region::function_scope_in(&analysis, path, name)
 }
 
 /// Shared parameter declarations.
@@ -283,4 +268,21 @@ pub mod params {
 /// `{line, text}` for 0-based `line`.
 pub fn line_json(text: &Text, line: usize) -> Value {
     json!({"line": line + 1, "text": text.line(line)})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_server_instructions_name_every_tool() {
+        for tool in TOOLS {
+            assert!(
+                SERVER_INSTRUCTIONS.contains(tool.spec.name),
+                "SERVER_INSTRUCTIONS should say when to use {}",
+                tool.spec.name
+            );
+        }
+        assert!(!SERVER_INSTRUCTIONS.contains('\n'));
+    }
 }
