@@ -8,7 +8,7 @@ mod disk;
 mod host;
 mod mcp;
 
-use anchored_edit::{Record, Session};
+use anchored_edit::{CallOptions, Record, Session};
 use disk::DiskFiles;
 use serde_json::Value;
 use std::io::{Read, Write};
@@ -171,15 +171,14 @@ fn call(options: &Options) -> Result<ExitCode, String> {
             session.replay(&record);
         }
     }
+    let call_options = CallOptions {
+        dry_run: options.dry_run,
+        ..CallOptions::default()
+    };
     let result = match serde_json::from_str::<Value>(&text) {
-        Ok(mut request) => {
-            if options.dry_run {
-                force_dry_run(&mut request);
-            }
-            host::execute(&mut session, &disk, &request)
-        }
+        Ok(request) => host::execute(&mut session, &disk, &request, &call_options),
         // The engine words the refusal (truncated vs malformed JSON).
-        Err(_) => session.call_json(&text, &disk),
+        Err(_) => session.call_json_with(&text, &disk, &call_options),
     };
     if let (Some(path), Some(record)) = (&options.stats, session.last_record()) {
         append_record(path, record)?;
@@ -192,32 +191,6 @@ fn call(options: &Options) -> Result<ExitCode, String> {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// Sets `arguments.dry_run = true` when the tool takes it (reading tools do not).
-fn force_dry_run(request: &mut Value) {
-    let tool = request
-        .get("tool")
-        .or_else(|| request.get("name"))
-        .and_then(Value::as_str)
-        .unwrap_or("");
-    let takes_it = anchored_edit::tools::spec(tool).is_some_and(|s| s.param("dry_run").is_some());
-    if !takes_it {
-        return;
-    }
-    let key = if request.get("input").is_some() {
-        "input"
-    } else {
-        "arguments"
-    };
-    if let Some(obj) = request.as_object_mut() {
-        let args = obj
-            .entry(key)
-            .or_insert_with(|| Value::Object(Default::default()));
-        if let Some(a) = args.as_object_mut() {
-            a.insert("dry_run".into(), Value::Bool(true));
-        }
-    }
 }
 
 /// Records of earlier calls; lines that do not parse are skipped.

@@ -155,10 +155,23 @@ impl Merge {
                 }
                 DiffTag::Delete => {}
                 DiffTag::Insert | DiffTag::Replace => {
-                    for k in new_range {
+                    // New lines past the replaced ones are added code: they have no
+                    // file line to take characters from (see `correct`).
+                    let paired = if tag == DiffTag::Replace {
+                        old_range.len()
+                    } else {
+                        0
+                    };
+                    for (i, k) in new_range.enumerate() {
                         let (line_no, line) = part[k];
                         let continues_line = first_segment && self.first_partial && *counter == 0;
-                        items.push(Item::New(self.correct(line, line_no, !continues_line)?));
+                        let added = i >= paired;
+                        items.push(Item::New(self.correct(
+                            line,
+                            line_no,
+                            !continues_line,
+                            added,
+                        )?));
                         *counter += 1;
                     }
                 }
@@ -167,8 +180,17 @@ impl Merge {
         Ok(())
     }
 
-    /// A changed or added line with the level's corrections.
-    fn correct(&self, line: &str, line_no: usize, at_line_start: bool) -> EditResult<String> {
+    /// A changed or added line with the level's corrections. Typography maps the call's
+    /// characters to the file's only on lines that stand for an existing line: an
+    /// added line is new code, and `'x'` in it stays `'x'` even where the file's prose
+    /// writes `’`.
+    fn correct(
+        &self,
+        line: &str,
+        line_no: usize,
+        at_line_start: bool,
+        added: bool,
+    ) -> EditResult<String> {
         let mut s = Cow::Borrowed(line);
         if let Some(map) = &self.indent {
             if s.trim().is_empty() {
@@ -187,7 +209,7 @@ impl Merge {
                 Err(run) => return Err(unplaceable_run(self, t, line_no, run.len, run.before)),
             }
         }
-        if let Some(t) = &self.typography {
+        if let Some(t) = self.typography.as_ref().filter(|_| !added) {
             s = Cow::Owned(t.apply(&s));
         }
         Ok(s.into_owned())

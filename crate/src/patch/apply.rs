@@ -49,14 +49,21 @@ pub fn apply(ws: &mut Workspace, patch: &Patch, allow_placeholders: bool) -> Edi
             FileOp::Add { path, content, .. } => {
                 let path = path_arg(path).map_err(|e| in_op(e, &label))?;
                 if ws.exists(&path).map_err(|e| in_op(e, &label))? {
-                    return Err(EditError::new(
-                        ErrorKind::FileExists,
-                        format!(
-                            "{} adds {path}, but {path} already exists. Nothing was changed. To change it, use `*** Update File: {path}` with hunks; to replace it whole, put `*** Delete File: {path}` before the Add.",
-                            capitalized(&label)
-                        ),
-                    )
-                    .with_diagnostics(json!({"path": path, "patch_line": op.line()})));
+                    // Codex's own apply_patch replaces the file: an agent trained on it
+                    // means exactly that. A unified diff's `/dev/null` creation does not.
+                    if patch.format != Format::V4a {
+                        return Err(EditError::new(
+                            ErrorKind::FileExists,
+                            format!(
+                                "{} adds {path}, but {path} already exists. Nothing was changed. To change it, use `*** Update File: {path}` with hunks; to replace it whole, put `*** Delete File: {path}` before the Add.",
+                                capitalized(&label)
+                            ),
+                        )
+                        .with_diagnostics(json!({"path": path, "patch_line": op.line()})));
+                    }
+                    out.notes.push(format!(
+                        "`*** Add File: {path}` replaced the existing {path} whole (as Codex's apply_patch does); its old text is in this call's diff."
+                    ));
                 }
                 let lines: Vec<&str> = content.lines().collect();
                 guard_placeholders(&path, &lines, &[], allow_placeholders)?;
@@ -126,6 +133,19 @@ pub fn apply(ws: &mut Workspace, patch: &Patch, allow_placeholders: bool) -> Edi
                     None => None,
                 };
                 match dest {
+                    Some(dest)
+                        if dest != path
+                            && patch.format == Format::V4a
+                            && ws.exists(&dest).map_err(|e| in_op(e, &label))? =>
+                    {
+                        // Codex's apply_patch overwrites the destination of a move.
+                        ws.write(&dest, new_text)?;
+                        ws.delete(&path)?;
+                        out.notes.push(format!(
+                            "`*** Move to: {dest}` replaced the existing {dest} (as Codex's apply_patch does); its old text is in this call's diff."
+                        ));
+                        out.done.push(format!("moved {path} onto {dest}{hunks_at}"));
+                    }
                     Some(dest) if dest != path => {
                         if ws.exists(&dest).map_err(|e| in_op(e, &label))? {
                             return Err(EditError::new(

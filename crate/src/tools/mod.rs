@@ -103,8 +103,13 @@ pub static TOOLS: &[Tool] = &[
     },
 ];
 
+/// The tool `name` names: its own name, or the same in kebab-case or camelCase
+/// (`get-region`, `strReplace`), as agents and other edit tools spell them.
 pub fn find(name: &str) -> Option<&'static Tool> {
-    TOOLS.iter().find(|t| t.spec.name == name)
+    TOOLS.iter().find(|t| t.spec.name == name).or_else(|| {
+        let snake = crate::args::to_snake_case(name.trim());
+        TOOLS.iter().find(|t| t.spec.name == snake)
+    })
 }
 
 pub fn spec(name: &str) -> Option<&'static ToolSpec> {
