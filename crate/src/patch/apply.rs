@@ -200,7 +200,7 @@ fn updated_text(
             hunk,
             format,
         };
-        let placed = search::place(&t, from, &site)?;
+        let placed = place_in_any_order(&t, from, &site, out)?;
         if placed.advances {
             from = from.max(placed.range.end);
         }
@@ -220,6 +220,35 @@ fn updated_text(
         ));
     }
     Ok((apply_replacements(text, &replacements), lines))
+}
+
+/// Places a hunk after the previous one, or, when it is not there, anywhere in the file:
+/// agents send hunks out of order. It must still be found exactly once, and the overlap
+/// check of [`updated_text`] still refuses two hunks on the same lines.
+fn place_in_any_order(
+    t: &Text,
+    from: usize,
+    site: &HunkSite,
+    out: &mut Applied,
+) -> EditResult<search::Placement> {
+    match search::place(t, from, site) {
+        Err(e) if from > 0 && e.kind == ErrorKind::PatchContextMismatch => {
+            // Found more than once in the whole file says more than "not after it".
+            let placed = search::place(t, 0, site).map_err(|whole| {
+                if whole.kind == ErrorKind::Ambiguous {
+                    whole
+                } else {
+                    e
+                }
+            })?;
+            out.notes.push(format!(
+                "{} comes before the previous hunk in the file; it was placed where it is found (once, in the whole file).",
+                capitalized(site.label)
+            ));
+            Ok(placed)
+        }
+        other => other,
+    }
 }
 
 /// The file an Update or Delete names, among its spellings, or `file_not_found`.
