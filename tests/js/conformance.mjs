@@ -32,6 +32,7 @@ import {
   checkExpectations,
   readOnlyFrom,
   compareWithCli,
+  staleDifferences,
 } from './corpus.mjs';
 
 function parseArgs(argv) {
@@ -91,6 +92,9 @@ async function main() {
     const problems = runCase(engine, readOnly, opts.cli, name, c);
     if (problems.length === 0) passed += 1;
     else failures.push(`${name}\n    ${problems.join('\n    ')}`);
+  }
+  if (!opts.filter) {
+    for (const stale of staleDifferences('wasm', [...names])) failures.push(`tests/js/host-differences.json lists ${stale}, which is no corpus case`);
   }
   for (const f of failures) console.error(`FAIL ${f}`);
   console.log(`conformance (CLI ${path.relative(root, opts.cli)} vs wasm): ${cases.length} cases ran, ${passed} passed, ${failures.length} failed`);

@@ -21,6 +21,8 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const corpusDir = path.join(root, 'tests/corpus');
 const differencesFile = path.join(root, 'tests/js/host-differences.json');
+/** The hosts compared with the CLI, as named in host-differences.json. */
+export const HOSTS = ['wasm', 'pulsar-buffers', 'pulsar-disk', 'vscode'];
 
 /** Every case under tests/corpus, sorted, as {name: "file#name", case}. */
 export function loadCases(filter = '') {
@@ -217,9 +219,13 @@ export function readOnlyFrom(schemas) {
 
 /** The documented host differences, one {host, case, field, why} per listed combination. */
 export function loadDifferences() {
-  return JSON.parse(fs.readFileSync(differencesFile, 'utf8')).flatMap(({ hosts, cases, fields, why }) =>
-    hosts.flatMap((host) => cases.flatMap((c) => fields.map((field) => ({ host, case: c, field, why })))),
-  );
+  return JSON.parse(fs.readFileSync(differencesFile, 'utf8')).flatMap(({ hosts, cases, fields, why }) => {
+    // A misspelt host or field would never be checked: refuse the list instead.
+    for (const h of hosts) if (!HOSTS.includes(h)) throw new Error(`host-differences.json: unknown host ${JSON.stringify(h)} (known: ${HOSTS.join(', ')})`);
+    for (const f of fields) if (!['result', 'tree'].includes(f)) throw new Error(`host-differences.json: unknown field ${JSON.stringify(f)}`);
+    if (typeof why !== 'string' || why === '') throw new Error('host-differences.json: every entry says why');
+    return hosts.flatMap((host) => cases.flatMap((c) => fields.map((field) => ({ host, case: c, field, why }))));
+  });
 }
 
 /**
