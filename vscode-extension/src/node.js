@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { activateExtension } from './extension.js';
 import { SERVER_NAME, clientConfigs, startEditorMcpServer } from './node/editor-server.js';
+import { realPathEscapes } from './node/real-path.js';
 
 const TOKEN_KEY = 'anchoredEdit.mcpToken';
 let server;
@@ -15,6 +16,7 @@ export async function activate(context) {
     loadWasm: (uri) => vscode.workspace.fs.readFile(uri),
     canSpawn: true,
     http: () => server && { url: server.url, token: server.token },
+    realPathEscapes,
   });
 
   async function start() {

@@ -16,6 +16,7 @@ import { editorTheme, highlighting } from './theme.js';
 import { languageFor } from './languages.js';
 import { specialChars } from './workspace.js';
 import { renderPair, rawFor, candidateLines, engineVisible, badge } from './visible.js';
+import { llmView } from '../../js/host-policy/index.js';
 
 const el = (tag, props = {}, ...children) => {
   const node = document.createElement(tag);
@@ -72,11 +73,8 @@ function diffCounts(diff) {
   return { add, del };
 }
 
-/** The result as an LLM sees it: without the hosts-only `new_text`. */
-export function llmView(result) {
-  if (!result || !Array.isArray(result.files)) return result;
-  return { ...result, files: result.files.map(({ new_text, ...rest }) => rest) };
-}
+// The result as an LLM sees it (without the hosts-only `new_text`): js/host-policy's.
+export { llmView };
 
 export class ResultPanel {
   /**
