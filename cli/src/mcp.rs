@@ -9,7 +9,7 @@
 
 use crate::disk::DiskFiles;
 use crate::host;
-use anchored_edit::{Record, Session};
+use anchored_edit::Session;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
     JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
@@ -34,11 +34,8 @@ pub struct EngineServer {
 }
 
 impl EngineServer {
-    pub fn new(disk: DiskFiles, stats: Option<PathBuf>, history: Vec<Record>) -> EngineServer {
-        let mut session = Session::new();
-        for r in &history {
-            session.replay(r);
-        }
+    /// `session`: set up by the caller (roots, replayed `--stats` history).
+    pub fn new(disk: DiskFiles, stats: Option<PathBuf>, session: Session) -> EngineServer {
         EngineServer {
             state: Arc::new(Mutex::new(State {
                 session,
@@ -69,9 +66,9 @@ impl EngineServer {
             &request,
             &anchored_edit::CallOptions::default(),
         );
-        if let (Some(path), Some(record)) = (stats.as_ref(), session.last_record()) {
-            // Statistics are best effort; a failed append must not fail the edit.
-            let _ = crate::append_record(path, record);
+        if let Some(path) = stats.as_ref() {
+            // Statistics are best effort; a failed write must not fail the edit.
+            let _ = crate::persist_stats(path, session);
         }
         let body = result.to_llm_json();
         let text = serde_json::to_string_pretty(&body).unwrap_or_default();

@@ -84,6 +84,15 @@ impl Session {
         })
     }
 
+    /// Declares the folders calls may reach: absolute paths, the first being the
+    /// project root. An absolute path argument inside the first root reaches the reader
+    /// relative to it, one inside another root as is; any other is refused
+    /// `path_outside_root`. Until this is called only relative paths are accepted.
+    #[wasm_bindgen(js_name = setRoots)]
+    pub fn set_roots(&mut self, roots: Vec<String>) {
+        guarded(|| self.inner.set_roots(roots))
+    }
+
     /// The statistics as JSON text, to persist and hand back to `loadStats`.
     #[wasm_bindgen(js_name = statsJson)]
     pub fn stats_json(&self) -> String {

@@ -150,6 +150,8 @@ fn check_host_contract(
             ));
         }
     }
+    // Whether the tool edits is its annotation's to say (readOnlyHint), never the
+    // schema's shape; the dry run is the host's option, never a rewritten request.
     if edits(&result.tool) && result.dry_run == Some(false) {
         let options = CallOptions {
             dry_run: true,

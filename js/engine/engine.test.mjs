@@ -79,6 +79,22 @@ test('an engine panic reaches the caller as EnginePanicError and the session sur
   assert.equal(new Session().call(replace('a.txt', 'a', 'x'), reader(files)).ok, true);
 });
 
+test('setRoots: the path rule, kept across an engine restart', () => {
+  const read = [];
+  const files = { read: (p) => (read.push(p), p === 'a.txt' || p === '/other/b.txt' ? 'x\n' : undefined) };
+  const s = new Session();
+  const count = (path) => s.call({ tool: 'line_count', arguments: { path } }, files);
+  assert.equal(count('/root/a.txt').error.kind, 'path_outside_root', 'no roots: no absolute path');
+  s.setRoots(['/root', '/other']);
+  assert.equal(count('/root/a.txt').line_count, 1);
+  assert.equal(count('/other/b.txt').line_count, 1);
+  assert.equal(count('/etc/passwd').error.kind, 'path_outside_root');
+  assert.deepEqual(read, ['a.txt', '/other/b.txt']);
+  assert.throws(() => s.call({ tool: 'get_document', arguments: { path: 'a.txt' } }, { read: () => __panicForTests('x') }), EnginePanicError);
+  assert.equal(count('/root/a.txt').line_count, 1, 'the restarted engine keeps the roots');
+  assert.equal(count('/etc/passwd').error.kind, 'path_outside_root');
+});
+
 test('a panic outside a session (free function) is also an EnginePanic error', () => {
   assert.throws(() => __panicForTests('direct'), (e) => e.name === 'EnginePanic' && /direct/.test(e.message));
   const s = new Session();

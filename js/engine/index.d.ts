@@ -82,6 +82,14 @@ export class Session {
   constructor();
   /** Runs one call; refusals are results with `ok: false`. Throws EnginePanicError on an engine bug. */
   call(request: ToolRequest | string, files?: FileReader | null, options?: CallOptions): ToolResult;
+  /**
+   * The folders calls may reach: absolute paths, the first being the project root. An
+   * absolute path argument inside the first root reaches `files.read` relative to it,
+   * one inside another root as is (normalised); any other absolute path, and every
+   * absolute path before this is called, is refused `path_outside_root`. Relative paths
+   * are relative to the first root. Kept across engine restarts. See docs/paths.md.
+   */
+  setRoots(roots: string[]): void;
   statsJson(): string;
   loadStats(json: string): void;
   free(): void;

@@ -59,6 +59,7 @@ export function createEngine(raw) {
     #raw;
     #generation;
     #savedStats = null;
+    #roots = null;
 
     constructor() {
       this.#raw = new raw.Session();
@@ -78,6 +79,20 @@ export function createEngine(raw) {
         const result = this.#raw.call(request, files, options);
         this.#savedStats = this.#raw.statsJson();
         return result;
+      });
+    }
+
+    /**
+     * Declares the folders calls may reach (absolute paths; the first is the project
+     * root). An absolute path inside the first root reaches `files.read` relative to
+     * it; one inside another root as is; any other is refused `path_outside_root`.
+     * Without roots only relative paths are accepted. Kept across engine restarts.
+     */
+    setRoots(roots) {
+      const list = Array.from(roots ?? [], String);
+      this.#run(() => {
+        this.#raw.setRoots(list);
+        this.#roots = list;
       });
     }
 
@@ -119,6 +134,7 @@ export function createEngine(raw) {
       this.#raw = new raw.Session();
       this.#generation = generation;
       if (this.#savedStats !== null) this.#raw.loadStats(this.#savedStats);
+      if (this.#roots !== null) this.#raw.setRoots(this.#roots);
     }
   }
 

@@ -20,6 +20,8 @@
 //   --cli defaults to $ANCHORED_EDIT_CLI, else target/release/anchored-edit or
 //   target/debug/anchored-edit, whichever is newer. FILTER keeps cases whose
 //   "file#name" contains it. Needs pkg/ (scripts/build-wasm).
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   root,
@@ -54,13 +56,22 @@ function runCase(engine, readOnly, cli, name, c) {
   const problems = [];
   const files = c.files ?? {};
 
-  // (b) wasm in Node.
-  const session = new engine.Session();
-  const reader = { read: (p) => (Object.hasOwn(files, p) ? files[p] : undefined) };
-  const wasm = session.call(c.call, reader);
-
-  // (a) the CLI on a real directory.
-  const native = runCli(cli, c);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anchored-edit-conformance-'));
+  const work = fs.realpathSync(dir);
+  let wasm;
+  let native;
+  try {
+    // (b) wasm in Node, with the CLI's root as its one root (docs/paths.md), so that
+    // both judge absolute paths alike.
+    const session = new engine.Session();
+    session.setRoots([work]);
+    const reader = { read: (p) => (Object.hasOwn(files, p) ? files[p] : undefined) };
+    wasm = session.call(c.call, reader);
+    // (a) the CLI on a real directory.
+    native = runCli(cli, c, { root: work });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
   if (native.problem) return [native.problem];
   const wantStatus = wasm.ok ? 0 : 1;
   if (native.status !== wantStatus) problems.push(`CLI exit status ${native.status}, expected ${wantStatus}`);

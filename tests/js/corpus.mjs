@@ -111,14 +111,17 @@ export function expectedTree(files, result) {
 }
 
 /**
- * Runs a case through the native CLI on a fresh directory. Returns {result, tree, status}
- * or {problem} when the CLI printed no result.
+ * Runs a case through the native CLI with `root` (an empty directory; a fresh temporary
+ * one when not given) as its root. Returns {result, tree, status} or {problem} when the
+ * CLI printed no result.
  */
-export function runCli(cli, c) {
+export function runCli(cli, c, { root: work } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anchored-edit-conformance-'));
   try {
-    const work = path.join(dir, 'root');
-    fs.mkdirSync(work);
+    if (work === undefined) {
+      work = path.join(dir, 'root');
+      fs.mkdirSync(work);
+    }
     writeFiles(work, c.files);
     const requestFile = path.join(dir, 'request.json');
     fs.writeFileSync(requestFile, JSON.stringify(c.call));

@@ -26,7 +26,7 @@ use crate::args::{Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::Scope;
 use crate::text::{version_of, Text};
-use crate::workspace::{path_arg, Workspace};
+use crate::workspace::Workspace;
 use serde_json::{json, Map, Value};
 use std::ops::Range;
 use std::sync::Arc;
@@ -169,7 +169,7 @@ impl<'f> Ctx<'f> {
 
     /// Normalises `path`, reads it, and (for editing tools) checks `expected_version`.
     pub fn open(&mut self, args: &Args) -> EditResult<(String, Arc<String>)> {
-        let path = path_arg(args.str("path"))?;
+        let path = self.ws.path(args.str("path"))?;
         let text = self.ws.read(&path)?;
         if let Some(expected) = args.opt_str("expected_version") {
             check_version(&path, &text, expected)?;
