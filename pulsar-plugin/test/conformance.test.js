@@ -8,14 +8,17 @@
 //   (@pulsar-edit/text-buffer), so reads come from buffers and edits land in them (left
 //   unsaved: the files afterwards are the buffers' texts, the disk's for the others);
 // - "pulsar-disk": no file is open, so reads and writes go to the disk.
-// Needs the CLI (cargo build -p anchored-edit-cli; ANCHORED_EDIT_CLI overrides) and
+// The CLI runs each case first in the same directory the host then gets as its root, so
+// messages naming the root agree. Needs the CLI (cargo build -p anchored-edit-cli;
+// ANCHORED_EDIT_CLI overrides) and
 // vendor/host.js (scripts/build-pulsar). Prints how many cases each pass ran.
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('fs');
 const path = require('path');
 const { pathToFileURL } = require('url');
-const { tempProject, openBuffer, makeHost, resultOf } = require('./helpers');
+const os = require('os');
+const { openBuffer, makeHost, resultOf } = require('./helpers');
 
 const corpusModule = pathToFileURL(path.join(__dirname, '..', '..', 'tests', 'js', 'corpus.mjs')).href;
 
@@ -30,23 +33,33 @@ function treeAfter(lib, project, buffers) {
   return lib.sortedTree(tree);
 }
 
-/** One case through the Pulsar host; resolves to {result, tree}. */
-async function runInPulsar(lib, c, { open }) {
-  const project = tempProject(c.files ?? {});
-  const buffers = [];
-  try {
-    if (open) for (const rel of Object.keys(c.files ?? {})) buffers.push(await openBuffer(project.file(rel)));
-    const { host } = makeHost({ roots: [project.root], buffers });
-    const call = c.call;
-    const result = resultOf(await host.call(call.tool, call.arguments));
-    return { result, tree: treeAfter(lib, project, buffers) };
-  } finally {
-    for (const b of buffers) b.destroy();
-    project.cleanup();
-  }
+/** A project at `root` (an existing, empty directory) holding the case's files. */
+function projectAt(lib, root, files) {
+  lib.writeFiles(root, files);
+  return { root, file: (rel) => path.join(root, rel) };
 }
 
-const cliOutcomes = new Map();
+/**
+ * One case through the CLI and then the Pulsar host, both with the same directory as
+ * their root (messages that name the root then agree); resolves to {native, outcome}.
+ */
+async function runBoth(lib, cli, c, { open }) {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'anchored-edit-pulsar-conformance-')));
+  const buffers = [];
+  try {
+    const native = lib.runCli(cli, c, { root });
+    if (native.problem) return { native };
+    for (const entry of fs.readdirSync(root)) fs.rmSync(path.join(root, entry), { recursive: true, force: true });
+    const project = projectAt(lib, root, c.files ?? {});
+    if (open) for (const rel of Object.keys(c.files ?? {})) buffers.push(await openBuffer(project.file(rel)));
+    const { host } = makeHost({ roots: [root], buffers });
+    const result = resultOf(await host.call(c.call.tool, c.call.arguments));
+    return { native, outcome: { result, tree: treeAfter(lib, project, buffers) } };
+  } finally {
+    for (const b of buffers) b.destroy();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
 
 async function runPass(host, open) {
   const lib = await import(corpusModule);
@@ -56,15 +69,10 @@ async function runPass(host, open) {
   const cases = lib.loadCases(process.env.CONFORMANCE_FILTER ?? '');
   const failures = [];
   for (const { name, case: c } of cases) {
-    if (!cliOutcomes.has(name)) cliOutcomes.set(name, lib.runCli(cli, c));
-    const native = cliOutcomes.get(name);
-    if (native.problem) {
-      failures.push(`${name}\n    ${native.problem}`);
-      continue;
-    }
     let problems;
     try {
-      problems = lib.compareWithCli(host, name, await runInPulsar(lib, c, { open }), native, differences);
+      const { native, outcome } = await runBoth(lib, cli, c, { open });
+      problems = native.problem ? [native.problem] : lib.compareWithCli(host, name, outcome, native, differences);
     } catch (e) {
       problems = [`the host threw: ${e && e.stack ? e.stack : e}`];
     }
