@@ -112,14 +112,11 @@ fn tools() -> Vec<Tool> {
 impl ServerHandler for EngineServer {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new("anchored-edit", env!("CARGO_PKG_VERSION")))
-            .with_instructions(
-                "Edit files by content: str_replace finds old_str by its text (copy it from the file), \
-                 recovers from whitespace/escaping/line-number slips, and refuses with the closest \
-                 area and the exact next call when it cannot be sure. Read with read_lines / \
-                 grep_file / get_document; pass their `version` as expected_version to refuse \
-                 edits on text that changed since.",
-            )
+            .with_server_info(Implementation::new(
+                "anchored-edit",
+                env!("CARGO_PKG_VERSION"),
+            ))
+            .with_instructions(anchored_edit::SERVER_INSTRUCTIONS)
     }
 
     async fn list_tools(

@@ -113,6 +113,30 @@ impl Session {
             Ok(())
         })
     }
+
+    /// The statistics record of the last call as JSON text (one line of the native
+    /// CLI's `--stats` file), or `undefined` when the last call recorded nothing.
+    #[wasm_bindgen(js_name = lastRecordJson)]
+    pub fn last_record_json(&self) -> Option<String> {
+        guarded(|| {
+            self.inner
+                .last_record()
+                .and_then(|r| serde_json::to_string(r).ok())
+        })
+    }
+
+    /// Folds in a record of an earlier call (a line of a `--stats` file). Returns false,
+    /// changing nothing, when `json` is not a record.
+    #[wasm_bindgen(js_name = replayRecord)]
+    pub fn replay_record(&mut self, json: &str) -> bool {
+        guarded(|| match serde_json::from_str::<crate::Record>(json) {
+            Ok(record) => {
+                self.inner.replay(&record);
+                true
+            }
+            Err(_) => false,
+        })
+    }
 }
 
 impl Session {
@@ -133,6 +157,13 @@ impl Session {
 #[wasm_bindgen(js_name = toolSchemas)]
 pub fn tool_schemas() -> Result<JsValue, JsValue> {
     guarded(|| to_js(&crate::tool_schemas()))
+}
+
+/// The paragraph an MCP server gives a model at initialisation: when to use which tool
+/// (the same text as the native `anchored-edit mcp`).
+#[wasm_bindgen(js_name = serverInstructions)]
+pub fn server_instructions() -> String {
+    crate::SERVER_INSTRUCTIONS.to_string()
 }
 
 /// Panics on purpose, so that tests can check what a caller sees after a panic and

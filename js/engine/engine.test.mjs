@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as engine from '../../pkg/index.node.js';
 
-const { Session, toolSchemas, hostRefusal, EnginePanicError, __panicForTests } = engine;
+const { Session, toolSchemas, hostRefusal, serverInstructions, EnginePanicError, __panicForTests } = engine;
 const pkgDir = fileURLToPath(new URL('../../pkg/', import.meta.url));
 
 const reader = (files) => ({ read: (p) => (Object.hasOwn(files, p) ? files[p] : undefined) });
@@ -148,4 +148,25 @@ test('hostRefusal words every host refusal once, and refuses an unknown kind', (
   assert.match(late.error.message, /within 300 s/);
   assert.throws(() => hostRefusal('x', 'nope', {}), /unknown kind/);
   assert.throws(() => hostRefusal('x', 'stale_buffer', { path: 'a', when: 'later' }), /incomplete detail/);
+});
+
+test('statistics records: the last call as a --stats line, replayed into another session', () => {
+  const files = { 'a.txt': 'a\nb\n' };
+  const first = new Session();
+  first.call({ tool: 'str_replace', arguments: { path: 'a.txt', old_str: 'b', new_str: 'c' } }, reader(files));
+  const line = first.lastRecordJson();
+  assert.equal(JSON.parse(line).tool, 'str_replace');
+  assert.ok(!line.includes('\n'), 'one JSON line');
+  const second = new Session();
+  assert.equal(second.replayRecord(line), true);
+  assert.equal(second.statsJson(), first.statsJson());
+  assert.equal(second.replayRecord('{"not": "a record"}'), false);
+  assert.equal(second.statsJson(), first.statsJson(), 'a foreign line changes nothing');
+  assert.equal(new Session().lastRecordJson(), undefined, 'no call, no record');
+});
+
+test('serverInstructions: one paragraph naming the tools a model chooses between', () => {
+  const text = serverInstructions();
+  assert.ok(!text.includes('\n'));
+  for (const name of ['str_replace', 'apply_patch', 'read_lines', 'grep_file', 'expected_version']) assert.ok(text.includes(name), name);
 });

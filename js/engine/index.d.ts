@@ -92,12 +92,19 @@ export class Session {
   setRoots(roots: string[]): void;
   statsJson(): string;
   loadStats(json: string): void;
+  /** The last call's statistics record as one JSON line (native `--stats` format); undefined when it recorded nothing. */
+  lastRecordJson(): string | undefined;
+  /** Folds in a record of an earlier call (a `--stats` line); false, changing nothing, when it is not one. */
+  replayRecord(json: string): boolean;
   free(): void;
 }
 
 export class EnginePanicError extends Error {}
 
 export function toolSchemas(): ToolSchema[];
+
+/** The paragraph an MCP server gives a model at initialisation: when to use which tool. */
+export function serverInstructions(): string;
 
 /** A host's own refusal as a result object, worded by the engine for every host. */
 export function hostRefusal(

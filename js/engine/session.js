@@ -29,8 +29,8 @@ function isInstanceFailure(e) {
 
 /**
  * Builds the public API over a raw wasm-bindgen module `raw` ({Session, toolSchemas,
- * hostRefusal, __scheduleRestart}). Returns {Session, toolSchemas, hostRefusal,
- * EnginePanicError}.
+ * hostRefusal, serverInstructions, __scheduleRestart}). Returns {Session, toolSchemas,
+ * hostRefusal, serverInstructions, EnginePanicError}.
  */
 export function createEngine(raw) {
   // Bumped on every instance failure; a Session whose raw object is older replaces it.
@@ -109,6 +109,23 @@ export function createEngine(raw) {
       });
     }
 
+    /**
+     * The statistics record of the last call as one JSON line (the native CLI's
+     * `--stats` format), or undefined when the last call recorded nothing.
+     */
+    lastRecordJson() {
+      return this.#run(() => this.#raw.lastRecordJson());
+    }
+
+    /** Folds in a record of an earlier call (a `--stats` line); false when it is not one. */
+    replayRecord(json) {
+      return this.#run(() => {
+        const replayed = this.#raw.replayRecord(json);
+        this.#savedStats = this.#raw.statsJson();
+        return replayed;
+      });
+    }
+
     /** Frees the wasm memory now rather than at garbage collection. */
     free() {
       if (this.#generation === generation) this.#raw.free();
@@ -163,5 +180,10 @@ export function createEngine(raw) {
     return stateless(() => raw.hostRefusal(tool, kind, detail ?? {}));
   }
 
-  return { Session, toolSchemas, hostRefusal, EnginePanicError };
+  /** The paragraph an MCP server gives a model: when to use which tool. */
+  function serverInstructions() {
+    return stateless(() => raw.serverInstructions());
+  }
+
+  return { Session, toolSchemas, hostRefusal, serverInstructions, EnginePanicError };
 }

@@ -18,11 +18,12 @@ export const MCP_PROVIDER_ID = 'anchored-edit.servers';
 /**
  * Activates the extension. `loadWasm(uri)` reads the .wasm bytes at `uri` (fetch in the
  * browser, the file system on desktop); `canSpawn`: whether processes can be started
- * (stdio MCP servers); `http()`: the in-editor MCP server's {url, token} while it runs;
+ * (stdio MCP servers); `nodeServer`: {command, args, env} starting the bundled Node MCP
+ * server (mcp.js); `http()`: the in-editor MCP server's {url, token} while it runs;
  * `realPathEscapes(fsPath, rootFsPath)`: the desktop's symlink check (files.js).
  * Resolves to the API the Node entry and the tests use.
  */
-export async function activateExtension(context, { loadWasm, canSpawn = false, http = () => undefined, realPathEscapes }) {
+export async function activateExtension(context, { loadWasm, canSpawn = false, nodeServer, http = () => undefined, realPathEscapes }) {
   const output = vscode.window.createOutputChannel('anchored-edit');
   context.subscriptions.push(output);
   const log = (line) => output.appendLine(`[${new Date().toISOString()}] ${line}`);
@@ -48,7 +49,8 @@ export async function activateExtension(context, { loadWasm, canSpawn = false, h
 
   const mcpOptions = () => ({
     folders: vscode.workspace.workspaceFolders ?? [],
-    cliPath: vscode.workspace.getConfiguration('anchoredEdit').get('cliPath', 'anchored-edit') || 'anchored-edit',
+    cliPath: vscode.workspace.getConfiguration('anchoredEdit').get('cliPath', ''),
+    nodeServer,
     canSpawn,
     http: http(),
     version: manifest.version,

@@ -15,6 +15,12 @@ export async function activate(context) {
   const api = await activateExtension(context, {
     loadWasm: (uri) => vscode.workspace.fs.readFile(uri),
     canSpawn: true,
+    // The npm package's MCP server, bundled (scripts/build.mjs), run by VS Code's Node.
+    nodeServer: {
+      command: process.execPath,
+      args: [vscode.Uri.joinPath(context.extensionUri, 'dist', 'mcp', 'server.cjs').fsPath],
+      env: { ELECTRON_RUN_AS_NODE: '1' },
+    },
     http: () => server && { url: server.url, token: server.token },
     realPathEscapes,
   });

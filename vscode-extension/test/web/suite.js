@@ -219,7 +219,7 @@ export async function run() {
   await test('paths outside the workspace are refused as path_outside_root; missing, binary, non-UTF-8 files', async () => {
     const absolute = await runCall('get_document', { path: 'C:\\Windows\\win.ini' });
     equal(absolute.error?.kind, 'path_outside_root', 'absolute path');
-    ok(/outside the workspace/.test(absolute.error.message), absolute.error.message);
+    ok(/outside every folder this host may edit/.test(absolute.error.message), absolute.error.message);
     // One path rule for every host (the engine's): an absolute path inside a workspace
     // folder is accepted. The folder here is the root of its file system, so /etc/passwd
     // is inside it, and missing.
@@ -513,6 +513,17 @@ export async function run() {
     ok(definitions[1] instanceof vscode.McpHttpServerDefinition, 'http definition');
     equal(definitions[1].uri.toString(), 'http://127.0.0.1:4567/mcp', 'uri');
     deepEqual(definitions[1].headers, { Authorization: 'Bearer tok' }, 'headers');
+    // No native CLI configured: the bundled Node server, run by the editor's own Node.
+    const [bundled] = api.serverDefinitions({
+      folders: [{ name: 'proj', uri: vscode.Uri.file('/home/me/proj') }],
+      cliPath: '',
+      nodeServer: { command: '/opt/editor/node', args: ['/ext/dist/mcp/server.cjs'], env: { ELECTRON_RUN_AS_NODE: '1' } },
+      canSpawn: true,
+      version: '0.1.0',
+    });
+    equal(bundled.command, '/opt/editor/node', 'node server command');
+    deepEqual(bundled.args, ['/ext/dist/mcp/server.cjs', 'mcp', '--root', vscode.Uri.file('/home/me/proj').fsPath], 'node server args');
+    deepEqual(bundled.env, { ELECTRON_RUN_AS_NODE: '1' }, 'node server env');
     // Here (the browser's extension host) no process can start: nothing to offer.
     deepEqual(api.serverDefinitions(api.mcpOptions()), [], 'web host');
   });
