@@ -9,21 +9,23 @@
 //! only the differing middle goes to `similar`. A large middle (changes far apart, as
 //! from a multi-hunk patch or a batch) is first cut by a linear scan into equal runs and
 //! differing stretches, re-synchronising after each difference on a few equal lines;
-//! only the stretches are line-diffed. A stretch too large to diff cheaply is reported
-//! as one replaced block, which is still a correct diff.
+//! only the stretches are line-diffed, by [`crate::text::diff`], whose work is bounded
+//! whatever the stretch (it reports a replaced block where an exact diff would cost
+//! too much, which is still a correct diff).
 
 use crate::result::{Edit, FileChange, Range};
+use crate::text::diff::diff_lines;
 use crate::text::scan::{self, common_prefix_len, common_suffix_len};
 use crate::text::{count_lines, version_of, PointCursor};
 use crate::workspace::Changed;
-use similar::{capture_diff_slices, Algorithm, DiffOp};
+use similar::DiffOp;
 use std::sync::Arc;
 
 /// Lines of context around each hunk in `diff`.
 const CONTEXT: usize = 3;
 
-/// Above this many (old × new) lines, a stretch is not line-diffed whole (Myers is
-/// O(N·D)).
+/// Above this many (old × new) lines, a middle is cut into stretches before it is
+/// line-diffed.
 const MAX_DIFF_PRODUCT: usize = 40_000_000;
 
 /// How far (in lines, on each side) the scan looks to re-synchronise after a
@@ -244,16 +246,9 @@ fn resync_lines(
     best
 }
 
-/// The line diff of one stretch: Myers when small enough, else one replaced block.
+/// The line diff of one stretch, with bounded work (see [`crate::text::diff`]).
 fn line_ops(old: &[&str], new: &[&str]) -> Vec<Op> {
-    if old.len().saturating_mul(new.len()) > MAX_DIFF_PRODUCT {
-        return vec![Op {
-            equal: false,
-            old: 0..old.len(),
-            new: 0..new.len(),
-        }];
-    }
-    sequential_ops(&capture_diff_slices(Algorithm::Myers, old, new))
+    sequential_ops(&diff_lines(old, new))
 }
 
 /// The start of the line `n` lines before the line starting at `at` (or 0).

@@ -15,6 +15,7 @@
 //! no terminator. A text has as many lines as `wc -l` counts, plus one when it does not
 //! end with a newline: `"a\nb\n"` and `"a\nb"` have 2 lines, `""` has 0.
 
+pub mod diff;
 pub mod scan;
 mod version;
 
