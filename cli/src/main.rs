@@ -152,17 +152,7 @@ fn parse_options(args: &[String], for_call: bool) -> Result<Options, String> {
 }
 
 fn call(options: &Options) -> Result<ExitCode, String> {
-    let text = match &options.request {
-        Some(path) => std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read --request {}: {e}", path.display()))?,
-        None => {
-            let mut s = String::new();
-            std::io::stdin()
-                .read_to_string(&mut s)
-                .map_err(|e| format!("cannot read the request from stdin: {e}"))?;
-            s
-        }
-    };
+    let bytes = read_request(options)?;
     let disk = DiskFiles::new(&options.root)
         .map_err(|e| format!("--root {}: {e}", options.root.display()))?;
     let mut session = Session::new();
@@ -171,15 +161,15 @@ fn call(options: &Options) -> Result<ExitCode, String> {
             session.replay(&record);
         }
     }
-    let result = match serde_json::from_str::<Value>(&text) {
+    let result = match serde_json::from_slice::<Value>(&bytes) {
         Ok(mut request) => {
             if options.dry_run {
                 force_dry_run(&mut request);
             }
             host::execute(&mut session, &disk, &request)
         }
-        // The engine words the refusal (truncated vs malformed JSON).
-        Err(_) => session.call_json(&text, &disk),
+        // The engine words the refusal (not UTF-8, truncated or malformed JSON).
+        Err(_) => session.call_bytes(&bytes, &disk),
     };
     if let (Some(path), Some(record)) = (&options.stats, session.last_record()) {
         append_record(path, record)?;
@@ -192,6 +182,22 @@ fn call(options: &Options) -> Result<ExitCode, String> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The request's bytes, from `--request FILE` or stdin, as they are: decoding is the
+/// engine's (bytes that are not UTF-8 get a JSON refusal, not a usage error).
+fn read_request(options: &Options) -> Result<Vec<u8>, String> {
+    match &options.request {
+        Some(path) => std::fs::read(path)
+            .map_err(|e| format!("cannot read --request {}: {e}", path.display())),
+        None => {
+            let mut bytes = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut bytes)
+                .map_err(|e| format!("cannot read the request from stdin: {e}"))?;
+            Ok(bytes)
+        }
+    }
 }
 
 /// Sets `arguments.dry_run = true` when the tool takes it (reading tools do not).
