@@ -72,7 +72,8 @@ fn bench(c: &mut Criterion) {
 
 /// Requests that made an unbounded diff take seconds (issue 12): a 2 MB new text over a
 /// 2-line file (exact and re-indented matches), and a 100 000-line file rewritten in
-/// reverse order. Every one must answer well under a second.
+/// reverse order, and a file whose every block is rewritten. Every one must answer well
+/// under a second.
 fn large_requests(c: &mut Criterion) {
     let long = big_file(50_000); // ≈ 2 MB
     let mut files: BTreeMap<String, Arc<String>> = BTreeMap::new();
@@ -86,6 +87,18 @@ fn large_requests(c: &mut Criterion) {
         .map(|l| format!("{l}\n"))
         .collect();
     files.insert("big.rs".to_string(), Arc::new(big_file(100_000)));
+    // 40 blocks of 3 000 lines, each rewritten whole between unique lines: the most work
+    // per piece, until the diff's budget is spent.
+    let blocks = |prefix: &str, modulo: usize| -> String {
+        (0..40)
+            .flat_map(|b| {
+                std::iter::once(format!("anchor {b}\n"))
+                    .chain((0..3_000).map(move |i| format!("{prefix} {b} {}\n", i % modulo)))
+            })
+            .collect()
+    };
+    files.insert("blocks.txt".to_string(), Arc::new(blocks("old", 3_000)));
+    let rewritten = blocks("new", 7);
     let mut session = Session::new();
     let cases = [
         (
@@ -102,6 +115,11 @@ fn large_requests(c: &mut Criterion) {
             "create_file overwrite 100k lines reversed",
             json!({"tool": "create_file", "arguments": {
             "path": "big.rs", "dry_run": true, "overwrite": true, "content": reversed}}),
+        ),
+        (
+            "create_file overwrite 40 unrelated blocks",
+            json!({"tool": "create_file", "arguments": {
+            "path": "blocks.txt", "dry_run": true, "overwrite": true, "content": rewritten}}),
         ),
     ];
     let mut group = c.benchmark_group("large requests");

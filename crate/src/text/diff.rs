@@ -6,29 +6,37 @@
 //! here is on work, so the same input always gives the same diff:
 //!
 //! 1. Lines are interned to integers once (one hash per line).
-//! 2. A problem whose two sides hold at most [`MYERS_MAX_LINES`] lines together goes to
-//!    Myers unchanged (D ≤ that many lines, so the work is bounded); this is every
-//!    ordinary edit, and its result is exactly what it always was.
-//! 3. A larger one is trimmed of its common first and last lines, then cut at the lines
+//! 2. A greedy Myers distance pass, stopped after a bounded number of rounds, tells
+//!    whether the problem has few enough differences for Myers to be cheap (its work is
+//!    then about the pass's). Every ordinary edit passes, and gets exactly the diff
+//!    Myers always gave it.
+//! 3. Any other is trimmed of its common first and last lines, then cut at the lines
 //!    that occur once on each side, in an order both sides share (patience anchors); the
 //!    pieces between anchors are solved the same way, to [`MAX_DEPTH`] levels.
-//! 4. A piece still too large for Myers but narrow (one side short, as when two lines
-//!    are replaced by a long text) gets an exact longest-common-subsequence table when
-//!    it has at most [`TABLE_MAX_CELLS`] cells.
-//! 5. Anything else is reported as one replaced block: still a correct diff, never
+//! 4. A piece without anchors but narrow (one side short, as when two lines are
+//!    replaced by a long text) gets an exact longest-common-subsequence table when it
+//!    has at most [`TABLE_MAX_CELLS`] cells.
+//! 5. Anything else is reported as one replaced block: still a correct diff, not
 //!    minimal only for inputs no person edits by hand.
 //!
-//! Each level does linear work (hashing, counting, a longest increasing subsequence in
-//! n log n), so a diff costs O((n + m) · log(n + m) · MAX_DEPTH) plus bounded tables.
+//! Passes, Myers runs and tables spend from one [`Budget`] per result (all the pieces
+//! and stretches of one file's diff share it); once it is spent, what is left is
+//! replaced whole.
+//! Besides the budget, each level does linear work (hashing, counting, a longest
+//! increasing subsequence in n log n): O((n + m) · log(n + m) · MAX_DEPTH) in all.
 
 use similar::{capture_diff_slices, Algorithm, DiffOp};
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::ops::Range;
 
-/// Most lines (both sides together) given to Myers; its work is at most about the
-/// square of this (≈ 0.1 s at the worst).
-pub const MYERS_MAX_LINES: usize = 12_000;
+/// Steps of work (distance passes, Myers, tables) one diff may spend in all; past
+/// it, what is left is replaced whole. About a quarter of a second at the worst.
+pub const WORK_BUDGET: usize = 200_000_000;
+
+/// Most steps one distance pass may take: a problem whose pass ends within this goes
+/// to Myers, whose work is then about the same.
+pub const MYERS_MAX_WORK: usize = 50_000_000;
 
 /// Most cells of the exact table for a narrow problem (one byte of backtrack each).
 pub const TABLE_MAX_CELLS: usize = 4_000_000;
@@ -36,12 +44,41 @@ pub const TABLE_MAX_CELLS: usize = 4_000_000;
 /// How many times a piece is cut at anchors before it is replaced whole.
 pub const MAX_DEPTH: usize = 6;
 
+/// Work left for the diffs of one result (shared by its pieces, so that many pieces
+/// cost no more than one).
+pub struct Budget {
+    left: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget { left: WORK_BUDGET }
+    }
+}
+
+impl Budget {
+    fn spend(&mut self, steps: usize) {
+        self.left = self.left.saturating_sub(steps);
+    }
+}
+
 /// The diff of two line lists as `similar` ops, in order, each op's indices being where
 /// it starts in the whole lists.
 pub fn diff_lines<T: Hash + Eq>(old: &[T], new: &[T]) -> Vec<DiffOp> {
+    diff_lines_within(old, new, &mut Budget::default())
+}
+
+/// [`diff_lines`] spending from a budget shared with other diffs.
+pub fn diff_lines_within<T: Hash + Eq>(old: &[T], new: &[T], budget: &mut Budget) -> Vec<DiffOp> {
     let (a, b) = intern(old, new);
     let mut out = Vec::new();
-    solve(&a, 0..a.len(), &b, 0..b.len(), MAX_DEPTH, &mut out);
+    let mut p = Problem {
+        a: &a,
+        b: &b,
+        budget,
+        out: &mut out,
+    };
+    p.solve(0..a.len(), 0..b.len(), MAX_DEPTH);
     out
 }
 
@@ -57,64 +94,116 @@ fn intern<T: Hash + Eq>(old: &[T], new: &[T]) -> (Vec<u32>, Vec<u32>) {
     (a, b)
 }
 
-fn solve(
-    a: &[u32],
-    o: Range<usize>,
-    b: &[u32],
-    n: Range<usize>,
-    depth: usize,
-    out: &mut Vec<DiffOp>,
-) {
-    if o.len() + n.len() <= MYERS_MAX_LINES {
-        return myers(a, o, b, n, out);
-    }
-    let head = a[o.clone()]
-        .iter()
-        .zip(&b[n.clone()])
-        .take_while(|(x, y)| x == y)
-        .count();
-    let tail = a[o.start + head..o.end]
-        .iter()
-        .rev()
-        .zip(b[n.start + head..n.end].iter().rev())
-        .take_while(|(x, y)| x == y)
-        .count();
-    equal(o.start, n.start, head, out);
-    let (o_mid, n_mid) = (o.start + head..o.end - tail, n.start + head..n.end - tail);
-    middle(a, o_mid, b, n_mid, depth, out);
-    equal(o.end - tail, n.end - tail, tail, out);
+struct Problem<'a> {
+    a: &'a [u32],
+    b: &'a [u32],
+    budget: &'a mut Budget,
+    out: &'a mut Vec<DiffOp>,
 }
 
-/// A problem with no common first or last line.
-fn middle(
-    a: &[u32],
-    o: Range<usize>,
-    b: &[u32],
-    n: Range<usize>,
-    depth: usize,
-    out: &mut Vec<DiffOp>,
-) {
-    if o.is_empty() || n.is_empty() || o.len() + n.len() <= MYERS_MAX_LINES {
-        return myers(a, o, b, n, out);
-    }
-    let anchors = if depth > 0 {
-        anchors(a, o.clone(), b, n.clone())
-    } else {
-        Vec::new()
-    };
-    if anchors.is_empty() {
-        if o.len().saturating_mul(n.len()) <= TABLE_MAX_CELLS {
-            return table(a, o, b, n, out);
+impl Problem<'_> {
+    fn solve(&mut self, o: Range<usize>, n: Range<usize>, depth: usize) {
+        if self.try_myers(o.clone(), n.clone()) {
+            return;
         }
-        return replace(o, n, out);
+        let (a, b) = (self.a, self.b);
+        let head = a[o.clone()]
+            .iter()
+            .zip(&b[n.clone()])
+            .take_while(|(x, y)| x == y)
+            .count();
+        let tail = a[o.start + head..o.end]
+            .iter()
+            .rev()
+            .zip(b[n.start + head..n.end].iter().rev())
+            .take_while(|(x, y)| x == y)
+            .count();
+        equal(o.start, n.start, head, self.out);
+        self.middle(
+            o.start + head..o.end - tail,
+            n.start + head..n.end - tail,
+            depth,
+        );
+        equal(o.end - tail, n.end - tail, tail, self.out);
     }
-    let (mut i, mut j) = (o.start, n.start);
-    for (x, y) in anchors {
-        solve(a, i..x, b, j..y, depth - 1, out);
-        equal(x, y, 1, out);
-        (i, j) = (x + 1, y + 1);
+
+    /// Runs Myers when a distance pass within budget shows it cheap.
+    fn try_myers(&mut self, o: Range<usize>, n: Range<usize>) -> bool {
+        let len = o.len() + n.len();
+        let affordable = self.budget.left.min(MYERS_MAX_WORK) / len.max(1);
+        let (found, steps) =
+            distance_within(&self.a[o.clone()], &self.b[n.clone()], affordable.min(len));
+        self.budget.spend(steps);
+        if found {
+            // Myers does about what the pass did, again.
+            self.budget.spend(steps);
+            myers(self.a, o, self.b, n, self.out);
+        }
+        found
     }
-    solve(a, i..o.end, b, j..n.end, depth - 1, out);
+
+    /// A problem with no common first or last line.
+    fn middle(&mut self, o: Range<usize>, n: Range<usize>, depth: usize) {
+        if o.is_empty() || n.is_empty() {
+            return myers(self.a, o, self.b, n, self.out);
+        }
+        let anchors = if depth > 0 {
+            anchors(self.a, o.clone(), self.b, n.clone())
+        } else {
+            Vec::new()
+        };
+        if anchors.is_empty() {
+            let cells = o.len().saturating_mul(n.len());
+            if cells <= TABLE_MAX_CELLS && cells <= self.budget.left {
+                self.budget.spend(cells);
+                return table(self.a, o, self.b, n, self.out);
+            }
+            return replace(o, n, self.out);
+        }
+        let (mut i, mut j) = (o.start, n.start);
+        for (x, y) in anchors {
+            self.solve(i..x, j..y, depth - 1);
+            equal(x, y, 1, self.out);
+            (i, j) = (x + 1, y + 1);
+        }
+        self.solve(i..o.end, j..n.end, depth - 1);
+    }
+}
+
+/// Whether `a` becomes `b` with at most `max_d` lines deleted or inserted (Myers'
+/// greedy forward pass, stopped after `max_d` rounds), and the steps it took.
+fn distance_within(a: &[u32], b: &[u32], max_d: usize) -> (bool, usize) {
+    let (n, m) = (a.len() as isize, b.len() as isize);
+    if (n - m).unsigned_abs() > max_d {
+        return (false, 1);
+    }
+    let max_d = max_d as isize;
+    let off = max_d + 1;
+    // v[off + k]: the furthest x reached on diagonal k = x - y.
+    let mut v = vec![0isize; 2 * max_d as usize + 3];
+    let mut steps = 0;
+    for d in 0..=max_d {
+        for k in (-d..=d).step_by(2) {
+            let at = (off + k) as usize;
+            let mut x = if k == -d || (k != d && v[at - 1] < v[at + 1]) {
+                v[at + 1]
+            } else {
+                v[at - 1] + 1
+            };
+            let mut y = x - k;
+            let from = x;
+            while x < n && y >= 0 && y < m && a[x as usize] == b[y as usize] {
+                x += 1;
+                y += 1;
+            }
+            steps += 1 + (x - from) as usize;
+            v[at] = x;
+            if x >= n && y >= m {
+                return (true, steps);
+            }
+        }
+    }
+    (false, steps)
 }
 
 /// Positions `(i, j)` of lines occurring once in `a[o]` and once in `b[n]`, the longest

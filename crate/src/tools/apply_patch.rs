@@ -3,7 +3,7 @@
 //! [`crate::patch`]; this module only connects them to a call.
 
 use super::params::*;
-use super::{Ctx, Outcome};
+use super::{check_versions, Ctx, Outcome};
 use crate::args::{Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::patch::{apply, grammar};
@@ -27,12 +27,14 @@ Example: {\"patch\": \"*** Begin Patch\\n*** Update File: src/app.py\\n@@ def ma
         },
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
+        EXPECTED_VERSIONS,
     ],
     edits: true,
 };
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let parsed = grammar::parse(args.str("patch"))?;
+    check_versions(ctx, args)?;
     ctx.warnings.extend(parsed.warnings);
     let applied = apply::apply(&mut ctx.ws, &parsed.patch, args.flag("allow_placeholders"))?;
     if ctx.ws.changes().is_empty() {

@@ -107,3 +107,33 @@ fn random_large_lists_diff_correctly() {
         check(&old, &new, &ops);
     }
 }
+
+#[test]
+fn few_changes_far_apart_in_repeated_lines_stay_minimal() {
+    // No unique line and a middle too wide for the table: the distance pass sees two
+    // differences and gives the problem to Myers (a coarse fallback here wrote a
+    // 135 kB diff for a two-line change).
+    let old = lines(14_000, |i| format!("call_{}();\n", i % 50));
+    let mut new = old.clone();
+    new[17] = "\n".into();
+    new[13_017] = "\n".into();
+    let ops = diff_lines(&old, &new);
+    assert_eq!(check(&old, &new, &ops), 14_000 - 2);
+}
+
+#[test]
+fn many_unrelated_blocks_between_anchors_stay_within_the_budget() {
+    // 40 blocks of 3 000 lines rewritten whole, each between unique lines: every piece
+    // costs Myers its most, so the shared budget runs out and later pieces are
+    // replaced whole. Still a correct diff that keeps every anchor.
+    let mut old = Vec::new();
+    let mut new = Vec::new();
+    for block in 0..40 {
+        old.push(format!("anchor {block}\n"));
+        new.push(format!("anchor {block}\n"));
+        old.extend((0..3_000).map(|i| format!("old {block} {i}\n")));
+        new.extend((0..3_000).map(|i| format!("new {block} {}\n", i % 7)));
+    }
+    let ops = diff_lines(&old, &new);
+    assert!(check(&old, &new, &ops) >= 40);
+}
