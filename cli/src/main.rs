@@ -7,6 +7,7 @@ mod commit;
 mod disk;
 mod host;
 mod mcp;
+mod mcp_gate;
 
 use anchored_edit::{Record, Session};
 use disk::DiskFiles;
