@@ -31,8 +31,10 @@ use std::hash::Hash;
 use std::ops::Range;
 
 /// Steps of work (distance passes, Myers, tables) one diff may spend in all; past
-/// it, what is left is replaced whole. About a quarter of a second at the worst.
-pub const WORK_BUDGET: usize = 200_000_000;
+/// it, what is left is replaced whole. A Myers run is charged D² (its search visits
+/// about that many diagonals) plus what its distance pass took; the budget is about
+/// 0.2 s of work at the worst.
+pub const WORK_BUDGET: usize = 60_000_000;
 
 /// Most steps one distance pass may take: a problem whose pass ends within this goes
 /// to Myers, whose work is then about the same.
@@ -130,13 +132,14 @@ impl Problem<'_> {
     /// Runs Myers when a distance pass within budget shows it cheap.
     fn try_myers(&mut self, o: Range<usize>, n: Range<usize>) -> bool {
         let len = o.len() + n.len();
-        let affordable = self.budget.left.min(MYERS_MAX_WORK) / len.max(1);
-        let (found, steps) =
-            distance_within(&self.a[o.clone()], &self.b[n.clone()], affordable.min(len));
+        let left = self.budget.left;
+        let max_d = (left.min(MYERS_MAX_WORK) / len.max(1))
+            .min(left.isqrt())
+            .min(len);
+        let (found, d, steps) = distance_within(&self.a[o.clone()], &self.b[n.clone()], max_d);
         self.budget.spend(steps);
         if found {
-            // Myers does about what the pass did, again.
-            self.budget.spend(steps);
+            self.budget.spend(d * d + len);
             myers(self.a, o, self.b, n, self.out);
         }
         found
@@ -171,11 +174,12 @@ impl Problem<'_> {
 }
 
 /// Whether `a` becomes `b` with at most `max_d` lines deleted or inserted (Myers'
-/// greedy forward pass, stopped after `max_d` rounds), and the steps it took.
-fn distance_within(a: &[u32], b: &[u32], max_d: usize) -> (bool, usize) {
+/// greedy forward pass, stopped after `max_d` rounds), with how many (when it does)
+/// and the steps the pass took.
+fn distance_within(a: &[u32], b: &[u32], max_d: usize) -> (bool, usize, usize) {
     let (n, m) = (a.len() as isize, b.len() as isize);
     if (n - m).unsigned_abs() > max_d {
-        return (false, 1);
+        return (false, 0, 1);
     }
     let max_d = max_d as isize;
     let off = max_d + 1;
@@ -199,11 +203,11 @@ fn distance_within(a: &[u32], b: &[u32], max_d: usize) -> (bool, usize) {
             steps += 1 + (x - from) as usize;
             v[at] = x;
             if x >= n && y >= m {
-                return (true, steps);
+                return (true, d as usize, steps);
             }
         }
     }
-    (false, steps)
+    (false, 0, steps)
 }
 
 /// Positions `(i, j)` of lines occurring once in `a[o]` and once in `b[n]`, the longest
