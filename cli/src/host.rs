@@ -3,13 +3,18 @@
 
 use crate::commit;
 use crate::disk::DiskFiles;
-use anchored_edit::{EditError, ErrorKind, Session, ToolResult};
+use anchored_edit::{host_refusal, CallOptions, HostRefusal, Session, ToolResult};
 use serde_json::Value;
 
 /// Runs `request` and, unless it is a dry run or was refused, writes its changes.
 /// A write that fails is rolled back and reported as `write_failed`.
-pub fn execute(session: &mut Session, disk: &DiskFiles, request: &Value) -> ToolResult {
-    let result = session.call(request, disk);
+pub fn execute(
+    session: &mut Session,
+    disk: &DiskFiles,
+    request: &Value,
+    options: &CallOptions,
+) -> ToolResult {
+    let result = session.call_with(request, disk, options);
     commit_result(disk, result)
 }
 
@@ -32,13 +37,10 @@ pub fn commit_result(disk: &DiskFiles, result: ToolResult) -> ToolResult {
 }
 
 fn write_failed(tool: &str, why: &str) -> ToolResult {
-    ToolResult::failure(
+    host_refusal(
         tool,
-        EditError::new(
-            ErrorKind::WriteFailed,
-            format!(
-                "The edit was computed but could not be written ({why}); every file was left as it was. Fix the cause (permissions, disk space) and send the same call again."
-            ),
-        ),
+        &HostRefusal::WriteFailed {
+            why: why.to_string(),
+        },
     )
 }

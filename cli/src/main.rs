@@ -9,7 +9,7 @@ mod host;
 mod mcp;
 mod mcp_gate;
 
-use anchored_edit::{Record, Session};
+use anchored_edit::{CallOptions, Record, Session};
 use disk::DiskFiles;
 use serde_json::Value;
 use std::io::{Read, Write};
@@ -162,15 +162,17 @@ fn call(options: &Options) -> Result<ExitCode, String> {
             session.replay(&record);
         }
     }
+    let call_options = CallOptions {
+        dry_run: options.dry_run,
+        ..CallOptions::default()
+    };
     let result = match serde_json::from_slice::<Value>(&bytes) {
-        Ok(mut request) => {
-            if options.dry_run {
-                force_dry_run(&mut request);
-            }
-            host::execute(&mut session, &disk, &request)
-        }
+        Ok(request) => host::execute(&mut session, &disk, &request, &call_options),
         // The engine words the refusal (not UTF-8, truncated or malformed JSON).
-        Err(_) => session.call_bytes(&bytes, &disk),
+        Err(_) => match std::str::from_utf8(&bytes) {
+            Ok(text) => session.call_json_with(text, &disk, &call_options),
+            Err(_) => session.call_bytes(&bytes, &disk),
+        },
     };
     if let (Some(path), Some(record)) = (&options.stats, session.last_record()) {
         append_record(path, record)?;
@@ -197,32 +199,6 @@ fn read_request(options: &Options) -> Result<Vec<u8>, String> {
                 .read_to_end(&mut bytes)
                 .map_err(|e| format!("cannot read the request from stdin: {e}"))?;
             Ok(bytes)
-        }
-    }
-}
-
-/// Sets `arguments.dry_run = true` when the tool takes it (reading tools do not).
-fn force_dry_run(request: &mut Value) {
-    let tool = request
-        .get("tool")
-        .or_else(|| request.get("name"))
-        .and_then(Value::as_str)
-        .unwrap_or("");
-    let takes_it = anchored_edit::tools::spec(tool).is_some_and(|s| s.param("dry_run").is_some());
-    if !takes_it {
-        return;
-    }
-    let key = if request.get("input").is_some() {
-        "input"
-    } else {
-        "arguments"
-    };
-    if let Some(obj) = request.as_object_mut() {
-        let args = obj
-            .entry(key)
-            .or_insert_with(|| Value::Object(Default::default()));
-        if let Some(a) = args.as_object_mut() {
-            a.insert("dry_run".into(), Value::Bool(true));
         }
     }
 }

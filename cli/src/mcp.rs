@@ -14,6 +14,7 @@ use anchored_edit::{Record, Session};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
     JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::transport::async_rw::AsyncRwTransport;
@@ -64,7 +65,12 @@ impl EngineServer {
             disk,
             stats,
         } = &mut *state;
-        let result = host::execute(session, disk, &request);
+        let result = host::execute(
+            session,
+            disk,
+            &request,
+            &anchored_edit::CallOptions::default(),
+        );
         if let (Some(path), Some(record)) = (stats.as_ref(), session.last_record()) {
             // Statistics are best effort; a failed append must not fail the edit.
             let _ = crate::append_record(path, record);
@@ -96,7 +102,12 @@ fn tools() -> Vec<Tool> {
                     let description = t["description"].as_str().unwrap_or_default().to_string();
                     let schema: JsonObject =
                         t["inputSchema"].as_object().cloned().unwrap_or_default();
-                    Tool::new(name, description, Arc::new(schema))
+                    let tool = Tool::new(name, description, Arc::new(schema));
+                    // The engine declares each tool's annotations; they are passed on as is.
+                    match serde_json::from_value::<ToolAnnotations>(t["annotations"].clone()) {
+                        Ok(annotations) => tool.with_annotations(annotations),
+                        Err(_) => tool,
+                    }
                 })
                 .collect()
         })

@@ -47,11 +47,44 @@ pub struct ToolSpec {
     /// What the tool does, written for an LLM, with a short example.
     pub description: &'static str,
     pub params: &'static [Param],
-    /// Whether the tool changes files (it then takes `dry_run` and `expected_version`).
-    pub edits: bool,
+    /// What a client may assume about the tool (published as MCP tool annotations).
+    pub annotations: Annotations,
+}
+
+/// MCP tool annotations, declared once per tool. Hosts read "does this tool edit" from
+/// `read_only` (published as `readOnlyHint`), never from the shape of its schema.
+#[derive(Debug, Clone, Copy)]
+pub struct Annotations {
+    /// A short human-readable name.
+    pub title: &'static str,
+    /// The tool changes no file (`readOnlyHint`).
+    pub read_only: bool,
+    /// An editing tool that may remove or overwrite existing text (`destructiveHint`);
+    /// false for additive tools such as `insert`.
+    pub destructive: bool,
+    /// A second identical call changes nothing more (`idempotentHint`).
+    pub idempotent: bool,
+}
+
+impl Annotations {
+    /// The MCP `annotations` object.
+    pub fn to_json(&self) -> Value {
+        json!({
+            "title": self.title,
+            "readOnlyHint": self.read_only,
+            "destructiveHint": self.destructive,
+            "idempotentHint": self.idempotent,
+            "openWorldHint": false,
+        })
+    }
 }
 
 impl ToolSpec {
+    /// Whether the tool changes files (it then takes `dry_run` and `expected_version`).
+    pub const fn edits(&self) -> bool {
+        !self.annotations.read_only
+    }
+
     pub fn param(&self, name: &str) -> Option<&'static Param> {
         self.params.iter().find(|p| p.name == name)
     }
@@ -102,7 +135,21 @@ impl ToolSpec {
 pub struct Args {
     pub spec: &'static ToolSpec,
     values: BTreeMap<&'static str, Value>,
+    /// Warnings about arguments accepted and ignored (see [`IGNORED`]).
+    pub notes: Vec<String>,
+    /// The agent's `explanation` of the call: recorded in statistics, never acted on.
+    pub explanation: Option<String>,
 }
+
+/// Arguments other edit tools define that every tool here accepts and ignores, with
+/// why: refusing them would make an agent retry a correct edit.
+pub const IGNORED: &[(&str, &str)] = &[
+    (
+        "fuzzy_whitespace",
+        "`fuzzy_whitespace` was ignored: whitespace tolerance is automatic here (unique matches only).",
+    ),
+    ("explanation", ""),
+];
 
 impl Args {
     /// Checks `raw` against `spec`: resolves aliases, refuses unknown names, wrong
@@ -110,8 +157,16 @@ impl Args {
     pub fn parse(spec: &'static ToolSpec, raw: &Map<String, Value>) -> EditResult<Args> {
         let mut values: BTreeMap<&'static str, Value> = BTreeMap::new();
         let mut spelled: BTreeMap<&'static str, &str> = BTreeMap::new();
+        let (mut notes, mut explanation) = (Vec::new(), None);
         for (key, value) in raw {
-            let param = resolve_name(spec, key).ok_or_else(|| unknown_argument(spec, key))?;
+            let Some(param) = resolve_name(spec, key) else {
+                match IGNORED.iter().find(|(name, _)| *name == to_snake_case(key)) {
+                    Some(("explanation", _)) => explanation = value.as_str().map(str::to_string),
+                    Some((_, note)) => notes.push(note.to_string()),
+                    None => return Err(unknown_argument(spec, key)),
+                }
+                continue;
+            };
             if value.is_null() {
                 continue;
             }
@@ -136,7 +191,12 @@ impl Args {
                 )));
             }
         }
-        Ok(Args { spec, values })
+        Ok(Args {
+            spec,
+            values,
+            notes,
+            explanation,
+        })
     }
 
     pub fn has(&self, name: &str) -> bool {

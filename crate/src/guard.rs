@@ -16,6 +16,16 @@
 //!   (`... rest of code`), or `...rest`-like words that are not a spread (a spread
 //!   follows a `,`, `{`, `(` or `[` line, or ends with `,`).
 //!
+//! Where the edit makes real lines disappear (a line of the replaced text that the new
+//! text does not keep), a comment line is also judged by its **shape**, whatever its
+//! words ([`stands_for_code`]): its text begins or ends with an ellipsis
+//! (`// ... rest of impl`, `# ... keep the remaining lines as they are`), or it is a short
+//! fragment (no sentence) that says code is kept, omitted, unchanged, the same, the
+//! rest, remaining or as before (`// remaining methods`, `# keep the other handlers`).
+//! Doc comments (`///`, `//!`, `/**`) are judged by the words only: they are sentences
+//! about the code, not stand-ins for it. Without disappearing lines nothing is lost, so
+//! an added comment such as `// TODO: more cases...` passes.
+//!
 //! A line that also occurs in the text being replaced (`old_str`) is never a
 //! placeholder: the model is keeping it, not abbreviating. Words outside the elision
 //! vocabulary (`// TODO: handle more cases...`, `print("loading...")`) keep a line
@@ -64,10 +74,16 @@ pub fn placeholders(new: &str, old: Option<&str>) -> Vec<Placeholder> {
 /// (trimmed) among `old_lines`. For patches: pass a hunk's added and removed lines.
 pub fn placeholder_lines(new_lines: &[&str], old_lines: &[&str]) -> Vec<usize> {
     let kept: HashSet<&str> = old_lines.iter().map(|l| l.trim()).collect();
+    let new_set: HashSet<&str> = new_lines.iter().map(|l| l.trim()).collect();
+    let lines_disappear = old_lines
+        .iter()
+        .any(|l| !l.trim().is_empty() && !new_set.contains(l.trim()));
     let mut out = Vec::new();
     let mut prev: Option<&str> = None;
     for (k, line) in new_lines.iter().enumerate() {
-        if !kept.contains(line.trim()) && is_placeholder_after(line, prev) {
+        let placeholder =
+            is_placeholder_after(line, prev) || (lines_disappear && stands_for_code(line, prev));
+        if !kept.contains(line.trim()) && placeholder {
             out.push(k);
         }
         if !line.trim().is_empty() {
@@ -126,9 +142,81 @@ pub fn is_placeholder_after(line: &str, prev: Option<&str>) -> bool {
         return false;
     }
     if let Some(inner) = comment_body(t) {
-        return elision_phrase(inner, false);
+        return !is_prose(t, inner, prev) && elision_phrase(inner, false);
     }
     bare_elision(t, prev)
+}
+
+/// A comment that is about code rather than a stand-in for it, unless it has dots:
+/// a doc comment, a comment that quotes code in backticks (documentation of
+/// placeholders), or the continuation of the comment on the line above.
+fn is_prose(t: &str, inner: &str, prev: Option<&str>) -> bool {
+    if inner.contains("...") || inner.contains('…') {
+        return false;
+    }
+    let doc = ["///", "//!", "/**"].iter().any(|d| t.starts_with(d));
+    let continues = prev.is_some_and(|p| comment_body(p.trim()).is_some());
+    doc || continues || inner.contains('`')
+}
+
+/// Whether a comment line has the shape of a stand-in for code (see the module doc):
+/// an ellipsis at the start or end of its text, or a short fragment whose words say
+/// code is kept, left out or the same. Judged only where real lines disappear; `prev`
+/// is the previous non-blank line (a comment continuing it is prose).
+pub fn stands_for_code(line: &str, prev: Option<&str>) -> bool {
+    let t = line.trim();
+    let Some(inner) = comment_body(t) else {
+        return false;
+    };
+    let inner = inner.trim();
+    // `...name` right after the dots is a spread in commented-out code, not an elision.
+    let dots = |s: &str| {
+        let rest = s.strip_prefix("...").or_else(|| s.strip_prefix('…'));
+        rest.is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == '$'))
+            || s == "..."
+    };
+    let trailing = |s: &str| s.ends_with("...") || s.ends_with('…');
+    let unwrapped = inner.trim_matches(|c| matches!(c, '(' | ')' | '[' | ']'));
+    if dots(inner) || dots(unwrapped) || trailing(inner) || trailing(unwrapped) {
+        return true;
+    }
+    !is_prose(t, inner, prev) && says_code_is_kept(inner)
+}
+
+/// A short fragment (at most eight words, no sentence end) with a word or phrase saying
+/// code is kept, left out or the same: `remaining methods`, `keep the rest as is`.
+fn says_code_is_kept(inner: &str) -> bool {
+    let lower = inner.to_lowercase();
+    if lower.trim_end().ends_with(['.', '?', '!', ':']) {
+        return false;
+    }
+    let words: Vec<&str> = lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.is_empty() || words.len() > 8 {
+        return false;
+    }
+    const SIGNAL: [&str; 9] = [
+        "unchanged",
+        "omitted",
+        "elided",
+        "remaining",
+        "untouched",
+        "unmodified",
+        "keep",
+        "kept",
+        "existing",
+    ];
+    const PHRASES: [[&str; 2]; 5] = [
+        ["rest", "of"],
+        ["the", "rest"],
+        ["as", "before"],
+        ["the", "same"],
+        ["same", "as"],
+    ];
+    words.iter().any(|w| SIGNAL.contains(w))
+        || words.windows(2).any(|p| PHRASES.iter().any(|q| p == q))
 }
 
 /// The text of a line that is wholly a comment, without its comment syntax.
@@ -403,6 +491,8 @@ mod tests {
             "x = f(...)",
             "... print(x)",
             "// rest parameters are collected here",
+            "//!   (`# rest of the function unchanged`, `// (unchanged)`, `// existing code`);",
+            "/// Keeps the rest of the buffer unchanged",
             "",
         ] {
             assert!(
@@ -410,6 +500,57 @@ mod tests {
                 "{line:?} should not be a placeholder"
             );
         }
+    }
+
+    #[test]
+    fn lazy_comments_are_recognised_by_shape_where_lines_disappear() {
+        let old = ["fn a() {", "    one();", "    two();", "}"];
+        for lazy in [
+            "    // ... rest of impl",
+            "    # ... keep the remaining lines as they are",
+            "    // ... (pop unchanged)",
+            "    // ... remaining methods",
+            "    // keep the other handlers as is",
+            "    -- same as before",
+            "    /* rest of the loop body */",
+        ] {
+            let new = ["fn a() {", lazy, "}"];
+            assert_eq!(placeholder_lines(&new, &old), vec![1], "{lazy:?}");
+            // Nothing disappears: judged by its words alone, as before.
+            let added = ["fn a() {", lazy, "    one();", "    two();", "}"];
+            let by_words = is_placeholder(lazy);
+            assert_eq!(
+                placeholder_lines(&added, &old).is_empty(),
+                !by_words,
+                "{lazy:?}"
+            );
+        }
+        for real in [
+            "    // Remove the remaining entries once the queue drains.",
+            "    /// Returns the remaining capacity",
+            "    // Retry the request with a longer timeout",
+            "    // rest parameters are collected here, then forwarded to the handler below",
+            "    let rest = ...;",
+        ] {
+            let new = ["fn a() {", real, "}"];
+            assert!(placeholder_lines(&new, &old).is_empty(), "{real:?}");
+        }
+    }
+
+    #[test]
+    fn a_comment_continuing_the_one_above_is_prose() {
+        assert!(!is_placeholder_after(
+            "// rest of the file for it.",
+            Some("// The index is built once and every level probes the")
+        ));
+        assert!(is_placeholder_after(
+            "// rest of the file unchanged",
+            Some("x = 1")
+        ));
+        assert!(is_placeholder_after(
+            "// ... rest of the file",
+            Some("// setup")
+        ));
     }
 
     #[test]

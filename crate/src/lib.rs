@@ -47,6 +47,7 @@ pub mod guard;
 pub mod locate;
 pub mod patch;
 pub mod paths;
+mod refusals;
 mod result;
 mod session;
 pub mod stats;
@@ -57,8 +58,9 @@ pub mod wasm;
 mod workspace;
 
 pub use error::{EditError, EditResult, ErrorKind};
+pub use refusals::{host_refusal, HostRefusal, Rejection, StaleWhen};
 pub use result::{apply_edits, Edit, FileChange, Range, ToolResult};
-pub use session::{tool_schemas, Session};
+pub use session::{tool_schemas, CallOptions, Session};
 pub use stats::{Record, Stats};
 pub use text::Point;
 pub use workspace::{Files, NoFiles};

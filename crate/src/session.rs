@@ -25,6 +25,27 @@ const HINTS: [&str; 5] = [
 /// another approach.
 const STREAK_ADVICE_AT: u32 = 3;
 
+/// How a host wants one call run. Hosts never rewrite a request to change how it runs:
+/// the request is the agent's, the options are the host's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CallOptions {
+    /// Compute everything and write nothing, whatever the request says (the CLI's
+    /// `--dry-run`, previews). Reading tools run as usual.
+    pub dry_run: bool,
+    /// Include each changed file's whole `new_text` in the result. Hosts that apply the
+    /// minimal `edits` turn it off to save a copy of every changed text.
+    pub new_text: bool,
+}
+
+impl Default for CallOptions {
+    fn default() -> CallOptions {
+        CallOptions {
+            dry_run: false,
+            new_text: true,
+        }
+    }
+}
+
 /// A conversation with the engine: calls and their statistics.
 #[derive(Debug, Default, Clone)]
 pub struct Session {
@@ -40,10 +61,7 @@ impl Session {
     /// Runs one call given as JSON text: `{"tool": NAME, "arguments": {...}}`.
     /// Malformed or truncated JSON is refused with `invalid_arguments`.
     pub fn call_json(&mut self, request: &str, files: &dyn Files) -> ToolResult {
-        match serde_json::from_str::<Value>(request) {
-            Ok(v) => self.call(&v, files),
-            Err(e) => ToolResult::failure("", malformed_json("The request", &e)),
-        }
+        self.call_json_with(request, files, &CallOptions::default())
     }
 
     /// Runs one call given as raw bytes (what a host read from a pipe or a file): bytes
@@ -59,6 +77,16 @@ impl Session {
     /// Runs one call: `{"tool": NAME, "arguments": {...}}` (also accepted: `name` for
     /// `tool`, `input` for `arguments`, arguments as a JSON string).
     pub fn call(&mut self, request: &Value, files: &dyn Files) -> ToolResult {
+        self.call_with(request, files, &CallOptions::default())
+    }
+
+    /// [`Session::call`] with the host's [`CallOptions`].
+    pub fn call_with(
+        &mut self,
+        request: &Value,
+        files: &dyn Files,
+        options: &CallOptions,
+    ) -> ToolResult {
         let (tool, arguments) = match split_request(request) {
             Ok(parts) => parts,
             Err(e) => {
@@ -66,11 +94,35 @@ impl Session {
                 return ToolResult::failure(tool, e);
             }
         };
-        self.call_tool(&tool, &arguments, files)
+        self.call_tool_with(&tool, &arguments, files, options)
+    }
+
+    /// [`Session::call_json`] with the host's [`CallOptions`].
+    pub fn call_json_with(
+        &mut self,
+        request: &str,
+        files: &dyn Files,
+        options: &CallOptions,
+    ) -> ToolResult {
+        match serde_json::from_str::<Value>(request) {
+            Ok(v) => self.call_with(&v, files, options),
+            Err(e) => ToolResult::failure("", malformed_json("The request", &e)),
+        }
     }
 
     /// Runs `tool` with `arguments` (an object, or an object as a JSON string).
     pub fn call_tool(&mut self, tool: &str, arguments: &Value, files: &dyn Files) -> ToolResult {
+        self.call_tool_with(tool, arguments, files, &CallOptions::default())
+    }
+
+    /// [`Session::call_tool`] with the host's [`CallOptions`].
+    pub fn call_tool_with(
+        &mut self,
+        tool: &str,
+        arguments: &Value,
+        files: &dyn Files,
+        options: &CallOptions,
+    ) -> ToolResult {
         let Some(t) = tools::find(tool) else {
             return ToolResult::failure(tool, unknown_tool(tool));
         };
@@ -81,11 +133,13 @@ impl Session {
         let args = match Args::parse(t.spec, &raw) {
             Ok(a) => a,
             Err(e) => {
-                let record = base_record(t.spec.name, t.spec.edits, &raw, None);
+                let record = base_record(t.spec.name, t.spec.edits(), &raw, None);
                 return self.finish(ToolResult::failure(tool, e), record);
             }
         };
-        let record = base_record(t.spec.name, t.spec.edits, &raw, Some(&args));
+        let dry_run = t.spec.edits() && (options.dry_run || args.flag("dry_run"));
+        let mut record = base_record(t.spec.name, t.spec.edits(), &raw, Some(&args));
+        record.dry_run |= dry_run;
         let mut ctx = Ctx::new(Workspace::new(files));
         let outcome = (t.run)(&mut ctx, &args);
         let result = match outcome {
@@ -113,19 +167,27 @@ impl Session {
             }
             Ok(Outcome::Edited { message }) => {
                 let mut result = ToolResult::new(t.spec.name);
-                result.dry_run = Some(args.flag("dry_run"));
+                result.dry_run = Some(dry_run);
                 result.matched_via = ctx.matched_via;
-                result.message = Some(if args.flag("dry_run") {
+                result.message = Some(if dry_run {
                     format!("Dry run, nothing written: {message}")
                 } else {
                     message
                 });
                 result.warnings = ctx.warnings;
                 result.extra = ctx.extra;
-                result.files = Some(ctx.ws.into_changes().into_iter().map(describe).collect());
+                let mut files: Vec<_> = ctx.ws.into_changes().into_iter().map(describe).collect();
+                if !options.new_text {
+                    for change in &mut files {
+                        change.new_text = None;
+                    }
+                }
+                result.files = Some(files);
                 result
             }
         };
+        let mut result = result;
+        result.warnings.splice(0..0, args.notes.iter().cloned());
         self.finish(result, record)
     }
 
@@ -194,6 +256,7 @@ pub fn tool_schemas() -> Value {
                     "name": t.spec.name,
                     "description": t.spec.description,
                     "inputSchema": t.spec.schema(),
+                    "annotations": t.spec.annotations.to_json(),
                 })
             })
             .collect(),
@@ -327,6 +390,7 @@ fn base_record(tool: &str, edits: bool, raw: &Map<String, Value>, args: Option<&
         hints,
         old_str_lines,
         fingerprint,
+        explanation: args.and_then(|a| a.explanation.clone()),
     }
 }
 
@@ -355,4 +419,41 @@ fn ordinal(n: u32) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn the_dry_run_option_holds_for_every_request_shape() {
+        let files = BTreeMap::from([("a.py".to_string(), "x = 1\n".to_string())]);
+        let options = CallOptions {
+            dry_run: true,
+            new_text: true,
+        };
+        let args = json!({"path": "a.py", "old_str": "x = 1", "new_str": "x = 2"});
+        let requests = [
+            json!({"tool": "str_replace", "arguments": args.clone()}),
+            json!({"tool": "str_replace", "arguments": args.to_string()}),
+            json!({"name": "str_replace", "input": args.clone()}),
+            json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "x = 1", "new_str": "x = 2", "dry_run": false}}),
+        ];
+        for request in &requests {
+            let result = Session::new().call_with(request, &files, &options);
+            assert!(result.ok, "{request}");
+            assert_eq!(result.dry_run, Some(true), "{request}");
+            assert!(result.headline().starts_with("Dry run"));
+        }
+        // Reading tools ignore it; new_text: false drops the texts.
+        let read = json!({"tool": "line_count", "arguments": {"path": "a.py"}});
+        assert!(Session::new().call_with(&read, &files, &options).ok);
+        let no_text = CallOptions {
+            dry_run: false,
+            new_text: false,
+        };
+        let r = Session::new().call_with(&requests[0], &files, &no_text);
+        assert_eq!(r.files.unwrap()[0].new_text, None);
+    }
 }

@@ -33,6 +33,9 @@ pub struct Record {
     /// Identifies the call apart from `dry_run`, to pair a dry run with its commit.
     #[serde(default)]
     pub fingerprint: String,
+    /// The agent's `explanation` argument, kept for whoever reads the history.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<String>,
 }
 
 /// Counts for one hint argument.
@@ -151,7 +154,7 @@ impl Stats {
         let mut edits = ToolStats::default();
         let mut reads = 0;
         for (name, t) in &self.tools {
-            let editing = crate::tools::spec(name).is_some_and(|s| s.edits);
+            let editing = crate::tools::spec(name).is_some_and(|s| s.edits());
             if !editing {
                 reads += t.calls;
                 continue;
@@ -238,6 +241,7 @@ mod tests {
             hints: vec!["line_hint".into()],
             old_str_lines: Some(3),
             fingerprint: fp.into(),
+            explanation: None,
         }
     }
 

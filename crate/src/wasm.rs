@@ -65,7 +65,8 @@ impl Session {
     /// Runs one tool call. `request`: `{tool, arguments}` or its JSON text. `files`: the
     /// host's reader `{read(path)}`, or `undefined`/`null`. `options` (optional):
     /// `{newText: false}` leaves every `files[].new_text` out, for hosts that apply
-    /// `edits` (it saves turning a whole new text into a JS string: 3–6 ms on 4 MB).
+    /// `edits` (it saves turning a whole new text into a JS string: 3–6 ms on 4 MB);
+    /// `{dryRun: true}` makes an editing call a dry run whatever the request says.
     /// Returns the result object; throws a `TypeError` only when `files` is not a reader.
     pub fn call(
         &mut self,
@@ -74,15 +75,11 @@ impl Session {
         options: JsValue,
     ) -> Result<JsValue, JsValue> {
         guarded(|| {
-            let mut result = match HostFiles::from_js(&files)? {
-                Some(reader) => self.call_with(&request, &reader),
-                None => self.call_with(&request, &NoFiles),
+            let options = call_options(&options);
+            let result = match HostFiles::from_js(&files)? {
+                Some(reader) => self.call_with(&request, &reader, &options),
+                None => self.call_with(&request, &NoFiles, &options),
             };
-            if !wants_new_text(&options) {
-                for change in result.files.iter_mut().flatten() {
-                    change.new_text = None;
-                }
-            }
             to_js(&result)
         })
     }
@@ -110,9 +107,14 @@ impl Session {
 }
 
 impl Session {
-    fn call_with(&mut self, request: &JsValue, files: &dyn Files) -> ToolResult {
+    fn call_with(
+        &mut self,
+        request: &JsValue,
+        files: &dyn Files,
+        options: &crate::CallOptions,
+    ) -> ToolResult {
         match request_text(request) {
-            Ok(text) => self.inner.call_json(&text, files),
+            Ok(text) => self.inner.call_json_with(&text, files, options),
             Err(e) => ToolResult::failure(&tool_name(request), e),
         }
     }
@@ -217,11 +219,60 @@ fn string_from_js(s: &JsString) -> String {
 }
 
 /// Whether `options` (of `call`) leaves `newText` on: anything but `{newText: false}`.
-fn wants_new_text(options: &JsValue) -> bool {
-    if !options.is_object() {
-        return true;
+/// `{newText, dryRun}` as [`crate::CallOptions`]; anything else gives the defaults.
+fn call_options(options: &JsValue) -> crate::CallOptions {
+    let mut out = crate::CallOptions::default();
+    if options.is_object() {
+        let member = |name: &str| Reflect::get(options, &JsValue::from_str(name)).ok();
+        out.new_text = member("newText") != Some(JsValue::FALSE);
+        out.dry_run = member("dryRun") == Some(JsValue::TRUE);
     }
-    Reflect::get(options, &JsValue::from_str("newText")).ok() != Some(JsValue::FALSE)
+    out
+}
+
+/// The result of a host's own refusal, worded by the engine for every host.
+/// `kind`: `"write_failed"` (`detail.why`), `"stale_buffer"` (`detail.path`,
+/// `detail.when`: `"after_read"` | `"during_review"` | `"since_diff"`) or
+/// `"edit_rejected"` (`detail.reason`: `"discarded"` | `"timeout"` | `"cancelled"`,
+/// `detail.seconds` with `"timeout"`). Throws an `Error` for any other kind or detail.
+#[wasm_bindgen(js_name = hostRefusal)]
+pub fn host_refusal_js(tool: &str, kind: &str, detail: JsValue) -> Result<JsValue, JsValue> {
+    guarded(|| {
+        let text = |name: &str| {
+            Reflect::get(&detail, &JsValue::from_str(name))
+                .ok()
+                .and_then(|v| v.as_string())
+        };
+        let refusal = match kind {
+            "write_failed" => Some(crate::HostRefusal::WriteFailed {
+                why: text("why").unwrap_or_else(|| "no reason given".to_string()),
+            }),
+            "stale_buffer" => text("path").and_then(|path| {
+                let when = text("when").map_or(Some(crate::StaleWhen::AfterRead), |w| {
+                    crate::StaleWhen::parse(&w)
+                })?;
+                Some(crate::HostRefusal::Stale { path, when })
+            }),
+            "edit_rejected" => match text("reason").as_deref() {
+                Some("discarded") => Some(crate::Rejection::Discarded),
+                Some("cancelled") => Some(crate::Rejection::Cancelled),
+                Some("timeout") => Reflect::get(&detail, &JsValue::from_str("seconds"))
+                    .ok()
+                    .and_then(|v| v.as_f64())
+                    .map(|seconds| crate::Rejection::TimedOut { seconds }),
+                _ => None,
+            }
+            .map(crate::HostRefusal::Rejected),
+            _ => None,
+        };
+        match refusal {
+            Some(r) => to_js(&crate::host_refusal(tool, &r)),
+            None => Err(JsError::new(&format!(
+                "hostRefusal: unknown kind `{kind}` or incomplete detail; see the function's documentation."
+            ))
+            .into()),
+        }
+    })
 }
 
 /// The `tool` member of a request object, for refusals made before the engine sees it.

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as engine from '../../pkg/index.node.js';
 
-const { Session, toolSchemas, EnginePanicError, __panicForTests } = engine;
+const { Session, toolSchemas, hostRefusal, EnginePanicError, __panicForTests } = engine;
 const pkgDir = fileURLToPath(new URL('../../pkg/', import.meta.url));
 
 const reader = (files) => ({ read: (p) => (Object.hasOwn(files, p) ? files[p] : undefined) });
@@ -94,4 +94,42 @@ test('host errors throw, refusals do not', () => {
   assert.equal(r.error.kind, 'file_not_found');
   s.free();
   assert.throws(() => s.statsJson(), /free/);
+});
+
+test('call options: dryRun makes any request shape a dry run; newText: false drops texts', () => {
+  const files = { 'a.txt': 'a\nb\n' };
+  const args = { path: 'a.txt', old_str: 'b', new_str: 'c' };
+  for (const request of [
+    { tool: 'str_replace', arguments: args },
+    { tool: 'str_replace', arguments: JSON.stringify(args) },
+    { name: 'str_replace', input: { ...args, dry_run: false } },
+    JSON.stringify({ tool: 'str_replace', arguments: args }),
+  ]) {
+    const r = new Session().call(request, reader(files), { dryRun: true });
+    assert.equal(r.ok, true);
+    assert.equal(r.dry_run, true, JSON.stringify(request));
+  }
+  const r = new Session().call({ tool: 'str_replace', arguments: args }, reader(files), { newText: false });
+  assert.equal(r.dry_run, false);
+  assert.equal(r.files[0].new_text, undefined);
+});
+
+test('tool schemas carry MCP annotations; editing tools are exactly the non-read-only ones', () => {
+  for (const t of toolSchemas()) {
+    assert.equal(typeof t.annotations.title, 'string');
+    assert.equal(typeof t.annotations.readOnlyHint, 'boolean');
+    assert.equal(Object.hasOwn(t.inputSchema.properties, 'dry_run'), !t.annotations.readOnlyHint, t.name);
+  }
+});
+
+test('hostRefusal words every host refusal once, and refuses an unknown kind', () => {
+  const failed = hostRefusal('str_replace', 'write_failed', { why: 'disk full' });
+  assert.deepEqual([failed.ok, failed.error.kind], [false, 'write_failed']);
+  assert.match(failed.error.message, /\(disk full\)/);
+  const stale = hostRefusal('apply_patch', 'stale_buffer', { path: 'a.txt', when: 'during_review' });
+  assert.match(stale.error.message, /`a\.txt` changed while the edit waited for review/);
+  const late = hostRefusal('insert', 'edit_rejected', { reason: 'timeout', seconds: 300 });
+  assert.match(late.error.message, /within 300 s/);
+  assert.throws(() => hostRefusal('x', 'nope', {}), /unknown kind/);
+  assert.throws(() => hostRefusal('x', 'stale_buffer', { path: 'a', when: 'later' }), /incomplete detail/);
 });

@@ -50,10 +50,33 @@ export interface ToolRequest { tool: string; arguments?: Record<string, unknown>
  */
 export interface FileReader { read(path: string): string | undefined | null }
 
-/** `newText: false` leaves every `files[].new_text` out (hosts that apply `edits`). */
-export interface CallOptions { newText?: boolean }
+/**
+ * `newText: false` leaves every `files[].new_text` out (hosts that apply `edits`);
+ * `dryRun: true` makes an editing call a dry run whatever the request says.
+ */
+export interface CallOptions { newText?: boolean; dryRun?: boolean }
 
-export interface ToolSchema { name: string; description: string; inputSchema: Record<string, unknown> }
+/** MCP tool annotations; a tool edits files exactly when `readOnlyHint` is false. */
+export interface ToolAnnotations {
+  title: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolSchema {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  annotations: ToolAnnotations;
+}
+
+/** The detail of a host refusal, by kind. */
+export type HostRefusalDetail =
+  | { why: string }
+  | { path: string; when?: 'after_read' | 'during_review' | 'since_diff' }
+  | { reason: 'discarded' | 'cancelled' } | { reason: 'timeout'; seconds: number };
 
 export class Session {
   constructor();
@@ -67,6 +90,13 @@ export class Session {
 export class EnginePanicError extends Error {}
 
 export function toolSchemas(): ToolSchema[];
+
+/** A host's own refusal as a result object, worded by the engine for every host. */
+export function hostRefusal(
+  tool: string,
+  kind: 'write_failed' | 'stale_buffer' | 'edit_rejected',
+  detail: HostRefusalDetail,
+): ToolResult;
 
 /** Browsers: loads the engine (Node: nothing to do). */
 export function init(input?: unknown): Promise<void>;

@@ -29,7 +29,8 @@ function isInstanceFailure(e) {
 
 /**
  * Builds the public API over a raw wasm-bindgen module `raw` ({Session, toolSchemas,
- * __scheduleRestart}). Returns {Session, toolSchemas, EnginePanicError}.
+ * hostRefusal, __scheduleRestart}). Returns {Session, toolSchemas, hostRefusal,
+ * EnginePanicError}.
  */
 export function createEngine(raw) {
   // Bumped on every instance failure; a Session whose raw object is older replaces it.
@@ -68,7 +69,8 @@ export function createEngine(raw) {
      * Runs one tool call. `request`: {tool, arguments} or its JSON text. `files`: the
      * host's reader {read(path)}: a string, undefined/null for no such file, or throw
      * (with `kind`, e.g. "path_outside_root", to choose the refusal). `options`:
-     * {newText: false} leaves files[].new_text out (hosts that apply `edits`). Returns
+     * {newText: false} leaves files[].new_text out (hosts that apply `edits`);
+     * {dryRun: true} makes an editing call a dry run whatever the request says. Returns
      * the result object; refusals are results with ok: false.
      */
     call(request, files, options) {
@@ -120,10 +122,10 @@ export function createEngine(raw) {
     }
   }
 
-  /** Every tool's {name, description, inputSchema}: the MCP tool list. */
-  function toolSchemas() {
+  /** Runs a stateless engine function, restarting the instance if it fails. */
+  function stateless(f) {
     try {
-      return raw.toolSchemas();
+      return f();
     } catch (e) {
       if (!isInstanceFailure(e)) throw e;
       restartAfter(e);
@@ -131,5 +133,19 @@ export function createEngine(raw) {
     }
   }
 
-  return { Session, toolSchemas, EnginePanicError };
+  /** Every tool's {name, description, inputSchema, annotations}: the MCP tool list. */
+  function toolSchemas() {
+    return stateless(() => raw.toolSchemas());
+  }
+
+  /**
+   * A host's own refusal (`write_failed`, `stale_buffer`, `edit_rejected`) as a result
+   * object, worded by the engine so that every host says the same. Throws an Error for
+   * an unknown kind or an incomplete `detail`.
+   */
+  function hostRefusal(tool, kind, detail) {
+    return stateless(() => raw.hostRefusal(tool, kind, detail ?? {}));
+  }
+
+  return { Session, toolSchemas, hostRefusal, EnginePanicError };
 }

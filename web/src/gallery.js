@@ -4,7 +4,7 @@
 // `expect`.
 //
 // An example:
-//   id, title, group ('basics' | 'recovered' | 'refused' | 'patches')
+//   id, title, group ('basics' | 'recovered' | 'refused' | 'patches' | 'formats')
 //   llm      what the model did wrong (one sentence, shown on the card)
 //   engine   what the engine does about it and why (shown on the card)
 //   files    {path: exact text} — one tab each; `active` is the tab shown first
@@ -706,6 +706,82 @@ export const gallery = [
     },
     expect: { ok: false, error_kind: 'no_match' },
   },
+  {
+    id: 'lazy-snippet',
+    title: 'Lazy snippet (`edit_file`)',
+    group: 'formats',
+    llm: 'The model sent only the method it changed, with `# ... existing code ...` for the rest of the file, as editor agents do.',
+    engine:
+      'Merged without a second model: the stretch between the markers is placed by its first and last lines (`def total(self):`, `return result`), each found once; the lines between them are replaced and every line under a marker is kept byte for byte.',
+    files: { 'inventory.py': inventoryPy },
+    call: {
+      tool: 'edit_file',
+      arguments: {
+        path: 'inventory.py',
+        code_edit: L(
+          '# ... existing code ...',
+          '    def total(self):',
+          '        result = 0',
+          '        for item in self.items:',
+          '            if item.quantity > 0:',
+          '                result += item.price * item.quantity',
+          '        return result',
+          '# ... existing code ...',
+        ),
+      },
+    },
+    expect: {
+      ok: true,
+      matched_via: 'exact',
+      files: {
+        'inventory.py': inventoryPy.replace(
+          '            result += item.price * item.quantity\n',
+          '            if item.quantity > 0:\n                result += item.price * item.quantity\n',
+        ),
+      },
+    },
+  },
+  {
+    id: 'move-block',
+    title: 'Move a method (`move_block`)',
+    group: 'formats',
+    llm: 'The model wants `to_json` above `total` and names both by content instead of resending either method.',
+    engine:
+      'The block `to_json` opens is moved verbatim before `def total(self):`; the blank line that separated it travels with it, so the class keeps one blank line between methods.',
+    files: { 'inventory.py': inventoryPy },
+    call: {
+      tool: 'move_block',
+      arguments: {
+        path: 'inventory.py',
+        start_content: 'def to_json(self):',
+        brace_match: true,
+        before_content: '    def total(self):',
+      },
+    },
+    expect: {
+      ok: true,
+      matched_via: 'exact',
+      files: {
+        'inventory.py': L(
+          'import json',
+          '',
+          '',
+          'class Inventory:',
+          '    def __init__(self, items):',
+          '        self.items = items',
+          '',
+          '    def to_json(self):',
+          '        return json.dumps([i.__dict__ for i in self.items])',
+          '',
+          '    def total(self):',
+          '        result = 0',
+          '        for item in self.items:',
+          '            result += item.price * item.quantity',
+          '        return result',
+        ),
+      },
+    },
+  },
 ];
 
 /** The example shown when the page opens without a shared link. */
@@ -717,6 +793,7 @@ export const groups = [
   ['recovered', 'Recovered'],
   ['refused', 'Refused, with the reason'],
   ['patches', 'Patches and batches'],
+  ['formats', 'Lazy snippets and moves'],
 ];
 
 /** The outcome the engine must show for `example`. */

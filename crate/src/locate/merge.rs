@@ -61,6 +61,19 @@ pub struct Merge {
     pub lines: (usize, usize),
 }
 
+/// What a replacement line is to the request's lines: given by the caller when it
+/// knows (a patch hunk's ` ` and `+` marks), else found by diffing the two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineRole {
+    /// The request's line `j`, kept: the file's bytes for that line are written.
+    Kept(usize),
+    /// A new line in place of a request line: the level's corrections apply.
+    Changed,
+    /// A line with no request line to stand for: indentation follows the file,
+    /// characters are the caller's.
+    Added,
+}
+
 /// One line of output.
 enum Item {
     /// A file line kept as is.
@@ -74,6 +87,18 @@ enum Item {
 impl Merge {
     /// The bytes to write in place of the match for `replacement`.
     pub fn render(&self, text: &Text, replacement: &str) -> EditResult<String> {
+        self.render_with_roles(text, replacement, None)
+    }
+
+    /// [`Merge::render`] where the caller says which replacement lines keep which
+    /// request lines (`roles`, one per replacement line). Used when the request has
+    /// one segment and `roles` names its lines; otherwise the lines are diffed.
+    pub fn render_with_roles(
+        &self,
+        text: &Text,
+        replacement: &str,
+        roles: Option<&[LineRole]>,
+    ) -> EditResult<String> {
         if let Some(Escapes::Mixed(pairs)) = &self.escapes {
             return Err(mixed_escapes(self.lines, pairs));
         }
@@ -95,7 +120,19 @@ impl Merge {
                 }
             }
             let part = parts.get(s).map(Vec::as_slice).unwrap_or(&[]);
-            self.merge_segment(segment, part, s == 0, &mut counter, &mut items)?;
+            let given = roles.filter(|r| {
+                self.segments.len() == 1
+                    && r.len() == part.len()
+                    && r.iter().all(|role| match role {
+                        LineRole::Kept(j) => *j < segment.request.len(),
+                        _ => true,
+                    })
+            });
+            let roles = match given {
+                Some(r) => r.to_vec(),
+                None => diff_roles(segment, part),
+            };
+            self.merge_segment(segment, part, &roles, s == 0, &mut counter, &mut items)?;
         }
         Ok(self.assemble(text, &items, new_terminated))
     }
@@ -137,39 +174,45 @@ impl Merge {
         &self,
         segment: &Segment,
         part: &[(usize, &str)],
+        roles: &[LineRole],
         first_segment: bool,
         counter: &mut usize,
         items: &mut Vec<Item>,
     ) -> EditResult<()> {
-        let old: Vec<&str> = segment.request.iter().map(String::as_str).collect();
-        let new: Vec<&str> = part.iter().map(|(_, l)| *l).collect();
-        for op in diff_lines(&old, &new) {
-            let (tag, old_range, new_range) = op.as_tag_tuple();
-            match tag {
-                DiffTag::Equal => {
-                    for j in old_range {
-                        if let Some(p) = segment.pieces.get(j) {
-                            items.push(Item::File(p.clone()));
-                        }
-                        *counter += 1;
+        for (&(line_no, line), role) in part.iter().zip(roles) {
+            match role {
+                LineRole::Kept(j) => {
+                    if let Some(p) = segment.pieces.get(*j) {
+                        items.push(Item::File(p.clone()));
                     }
                 }
-                DiffTag::Delete => {}
-                DiffTag::Insert | DiffTag::Replace => {
-                    for k in new_range {
-                        let (line_no, line) = part[k];
-                        let continues_line = first_segment && self.first_partial && *counter == 0;
-                        items.push(Item::New(self.correct(line, line_no, !continues_line)?));
-                        *counter += 1;
-                    }
+                LineRole::Changed | LineRole::Added => {
+                    let continues_line = first_segment && self.first_partial && *counter == 0;
+                    let added = *role == LineRole::Added;
+                    items.push(Item::New(self.correct(
+                        line,
+                        line_no,
+                        !continues_line,
+                        added,
+                    )?));
                 }
             }
+            *counter += 1;
         }
         Ok(())
     }
 
-    /// A changed or added line with the level's corrections.
-    fn correct(&self, line: &str, line_no: usize, at_line_start: bool) -> EditResult<String> {
+    /// A changed or added line with the level's corrections. Typography maps the call's
+    /// characters to the file's only on lines that stand for an existing line: an
+    /// added line is new code, and `'x'` in it stays `'x'` even where the file's prose
+    /// writes `’`.
+    fn correct(
+        &self,
+        line: &str,
+        line_no: usize,
+        at_line_start: bool,
+        added: bool,
+    ) -> EditResult<String> {
         let mut s = Cow::Borrowed(line);
         if let Some(map) = &self.indent {
             if s.trim().is_empty() {
@@ -188,7 +231,7 @@ impl Merge {
                 Err(run) => return Err(unplaceable_run(self, t, line_no, run.len, run.before)),
             }
         }
-        if let Some(t) = &self.typography {
+        if let Some(t) = self.typography.as_ref().filter(|_| !added) {
             s = Cow::Owned(t.apply(&s));
         }
         Ok(s.into_owned())
@@ -289,6 +332,30 @@ impl Merge {
             Via::Exact => None,
         }
     }
+}
+
+/// Each replacement line's role, from a diff against the request's lines. New lines
+/// past the replaced ones are added code: they have no file line to take characters from.
+fn diff_roles(segment: &Segment, part: &[(usize, &str)]) -> Vec<LineRole> {
+    let old: Vec<&str> = segment.request.iter().map(String::as_str).collect();
+    let new: Vec<&str> = part.iter().map(|(_, l)| *l).collect();
+    let mut roles = Vec::with_capacity(new.len());
+    for op in diff_lines(&old, &new) {
+        let (tag, old_range, new_range) = op.as_tag_tuple();
+        match tag {
+            DiffTag::Equal => roles.extend(old_range.map(LineRole::Kept)),
+            DiffTag::Delete => {}
+            DiffTag::Insert => roles.extend(new_range.map(|_| LineRole::Added)),
+            DiffTag::Replace => roles.extend(new_range.enumerate().map(|(i, _)| {
+                if i < old_range.len() {
+                    LineRole::Changed
+                } else {
+                    LineRole::Added
+                }
+            })),
+        }
+    }
+    roles
 }
 
 fn lines_label(lines: (usize, usize)) -> String {

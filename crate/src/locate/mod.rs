@@ -36,7 +36,9 @@ mod needle;
 mod numbers;
 mod typography;
 
-pub use merge::Merge;
+pub use fold::{key as fold_key, Key as FoldKey};
+pub use indent::{lead, IndentMap};
+pub use merge::{LineRole, Merge};
 pub use scope::Scope;
 pub use select::{select, Selection};
 
@@ -122,9 +124,20 @@ impl Candidate {
     /// Refused (`escape_ambiguous`, `placeholder_in_new_str`, `invalid_arguments`) when
     /// a tolerant level cannot carry its correction over to the replacement.
     pub fn render(&self, text: &Text, replacement: &str) -> EditResult<String> {
+        self.render_with_roles(text, replacement, None)
+    }
+
+    /// [`Candidate::render`] with each replacement line's role given by the caller
+    /// (see [`LineRole`]): a patch hunk knows which lines it keeps.
+    pub fn render_with_roles(
+        &self,
+        text: &Text,
+        replacement: &str,
+        roles: Option<&[LineRole]>,
+    ) -> EditResult<String> {
         match &self.fix {
             Fix::Literal => Ok(in_file_ending(text, self.first_line(text), replacement)),
-            Fix::Merge(m) => m.render(text, replacement),
+            Fix::Merge(m) => m.render_with_roles(text, replacement, roles),
         }
     }
 
@@ -186,6 +199,24 @@ pub fn find(text: &Text, needle: &str, scope: &Scope, strict: bool) -> Found {
         ));
     }
     found
+}
+
+/// [`find`] for callers that place whole lines (patch hunks): a byte-exact occurrence
+/// that starts inside a line does not decide, so a hunk whose first line is blank where
+/// the file's holds spaces goes on to the tolerant levels, which match whole lines.
+pub fn find_lines(text: &Text, needle: &str, scope: &Scope) -> Found {
+    let exact: Vec<Candidate> = find_exact(text, needle, scope)
+        .into_iter()
+        .filter(|c| text.line_start(text.line_of(c.range.start)) == c.range.start)
+        .collect();
+    if !exact.is_empty() {
+        return Found {
+            candidates: exact,
+            tried: vec![Via::Exact],
+            ..Found::default()
+        };
+    }
+    cascade::run(text, needle, scope)
 }
 
 /// Every byte-exact, non-overlapping occurrence of `needle` inside `scope` (and, when

@@ -49,14 +49,21 @@ pub fn apply(ws: &mut Workspace, patch: &Patch, allow_placeholders: bool) -> Edi
             FileOp::Add { path, content, .. } => {
                 let path = path_arg(path).map_err(|e| in_op(e, &label))?;
                 if ws.exists(&path).map_err(|e| in_op(e, &label))? {
-                    return Err(EditError::new(
-                        ErrorKind::FileExists,
-                        format!(
-                            "{} adds {path}, but {path} already exists. Nothing was changed. To change it, use `*** Update File: {path}` with hunks; to replace it whole, put `*** Delete File: {path}` before the Add.",
-                            capitalized(&label)
-                        ),
-                    )
-                    .with_diagnostics(json!({"path": path, "patch_line": op.line()})));
+                    // Codex's own apply_patch replaces the file: an agent trained on it
+                    // means exactly that. A unified diff's `/dev/null` creation does not.
+                    if patch.format != Format::V4a {
+                        return Err(EditError::new(
+                            ErrorKind::FileExists,
+                            format!(
+                                "{} adds {path}, but {path} already exists. Nothing was changed. To change it, use `*** Update File: {path}` with hunks; to replace it whole, put `*** Delete File: {path}` before the Add.",
+                                capitalized(&label)
+                            ),
+                        )
+                        .with_diagnostics(json!({"path": path, "patch_line": op.line()})));
+                    }
+                    out.notes.push(format!(
+                        "`*** Add File: {path}` replaced the existing {path} whole (as Codex's apply_patch does); its old text is in this call's diff."
+                    ));
                 }
                 let lines: Vec<&str> = content.lines().collect();
                 guard_placeholders(&path, &lines, &[], allow_placeholders)?;
@@ -126,6 +133,19 @@ pub fn apply(ws: &mut Workspace, patch: &Patch, allow_placeholders: bool) -> Edi
                     None => None,
                 };
                 match dest {
+                    Some(dest)
+                        if dest != path
+                            && patch.format == Format::V4a
+                            && ws.exists(&dest).map_err(|e| in_op(e, &label))? =>
+                    {
+                        // Codex's apply_patch overwrites the destination of a move.
+                        ws.write(&dest, new_text)?;
+                        ws.delete(&path)?;
+                        out.notes.push(format!(
+                            "`*** Move to: {dest}` replaced the existing {dest} (as Codex's apply_patch does); its old text is in this call's diff."
+                        ));
+                        out.done.push(format!("moved {path} onto {dest}{hunks_at}"));
+                    }
                     Some(dest) if dest != path => {
                         if ws.exists(&dest).map_err(|e| in_op(e, &label))? {
                             return Err(EditError::new(
@@ -180,7 +200,7 @@ fn updated_text(
             hunk,
             format,
         };
-        let placed = search::place(&t, from, &site)?;
+        let placed = place_in_any_order(&t, from, &site, out)?;
         if placed.advances {
             from = from.max(placed.range.end);
         }
@@ -200,6 +220,35 @@ fn updated_text(
         ));
     }
     Ok((apply_replacements(text, &replacements), lines))
+}
+
+/// Places a hunk after the previous one, or, when it is not there, anywhere in the file:
+/// agents send hunks out of order. It must still be found exactly once, and the overlap
+/// check of [`updated_text`] still refuses two hunks on the same lines.
+fn place_in_any_order(
+    t: &Text,
+    from: usize,
+    site: &HunkSite,
+    out: &mut Applied,
+) -> EditResult<search::Placement> {
+    match search::place(t, from, site) {
+        Err(e) if from > 0 && e.kind == ErrorKind::PatchContextMismatch => {
+            // Found more than once in the whole file says more than "not after it".
+            let placed = search::place(t, 0, site).map_err(|whole| {
+                if whole.kind == ErrorKind::Ambiguous {
+                    whole
+                } else {
+                    e
+                }
+            })?;
+            out.notes.push(format!(
+                "{} comes before the previous hunk in the file; it was placed where it is found (once, in the whole file).",
+                capitalized(site.label)
+            ));
+            Ok(placed)
+        }
+        other => other,
+    }
 }
 
 /// The file an Update or Delete names, among its spellings, or `file_not_found`.

@@ -18,10 +18,10 @@
 //! file's line ending. A hunk whose lines carry their own `\r` (a diff of a CRLF file)
 //! is written byte for byte when it matched exactly.
 
-use super::{Format, Hunk};
+use super::{Format, Hunk, Sign};
 use crate::diagnose::{self, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
-use crate::locate::{self, in_file_ending, Candidate, Fix, Scope, Via};
+use crate::locate::{self, in_file_ending, Candidate, Fix, LineRole, Scope, Via};
 use crate::text::Text;
 use crate::tools::lines_label;
 use serde_json::{json, Value};
@@ -142,7 +142,9 @@ pub fn place(text: &Text, from: usize, site: &HunkSite) -> EditResult<Placement>
     let written = if verbatim && chosen.fix == Fix::Literal {
         replacement
     } else {
-        chosen.render(text, &replacement)?
+        // The hunk's own marks say which lines it keeps: never re-derive that by diffing
+        // (a context line stripped of its whitespace would pair with an added blank line).
+        chosen.render_with_roles(text, &replacement, Some(&line_roles(hunk)))?
     };
     let label = capitalized(site.label);
     let mut notes: Vec<String> = level_notes
@@ -157,6 +159,32 @@ pub fn place(text: &Text, from: usize, site: &HunkSite) -> EditResult<Placement>
         notes,
         advances: true,
     })
+}
+
+/// Each new line's role from the hunk's marks: a context line keeps its old line; a `+`
+/// line right after `-` lines stands for one of them (changed); any other `+` is added.
+fn line_roles(hunk: &Hunk) -> Vec<LineRole> {
+    let mut roles = Vec::new();
+    let (mut old, mut removed_run) = (0, 0);
+    for (sign, _) in &hunk.lines {
+        match sign {
+            Sign::Context => {
+                roles.push(LineRole::Kept(old));
+                old += 1;
+                removed_run = 0;
+            }
+            Sign::Remove => {
+                old += 1;
+                removed_run += 1;
+            }
+            Sign::Add if removed_run > 0 => {
+                roles.push(LineRole::Changed);
+                removed_run -= 1;
+            }
+            Sign::Add => roles.push(LineRole::Added),
+        }
+    }
+    roles
 }
 
 /// Applies the hunk's `@@` anchors from `from`; returns where the hunk's search starts
@@ -311,7 +339,7 @@ fn line_matches(
         notes,
         out: Vec::new(),
     };
-    let found = locate::find(text, needle, scope, false);
+    let found = locate::find_lines(text, needle, scope);
     search.note(found.notes);
     for c in &found.candidates {
         search.take(c);
@@ -499,12 +527,21 @@ fn mismatch(text: &Text, needle: &str, scope: &Scope, site: &HunkSite) -> EditEr
         scope.describe()
     );
     if let Some(div) = diagnostics["longest_matching_run"]["diverges"].as_object() {
+        let expected = div["expected"].as_str().unwrap_or("");
+        let found = div["found"].as_str().unwrap_or("");
+        // Lines that differ only in whitespace would read "expected ``, found ``":
+        // say what the whitespace is instead.
+        let difference = match diagnose::whitespace_note(expected, found) {
+            Some(note) => note,
+            None => format!(
+                "expected `{}`, found `{}`",
+                shorten(expected),
+                shorten(found)
+            ),
+        };
         msg.push_str(&format!(
-            " Its old line {} differs from line {} of the file: expected `{}`, found `{}`.",
-            div["needle_line"],
-            div["line"],
-            shorten(div["expected"].as_str().unwrap_or("")),
-            shorten(div["found"].as_str().unwrap_or(""))
+            " Its old line {} differs from line {} of the file: {difference}.",
+            div["needle_line"], div["line"],
         ));
     }
     let read = match &report.closest {

@@ -4,7 +4,7 @@
 
 use super::params::*;
 use super::{check_versions, Ctx, Outcome};
-use crate::args::{Args, Param, ParamType, ToolSpec};
+use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::patch::{apply, grammar};
 
@@ -29,11 +29,22 @@ Example: {\"patch\": \"*** Begin Patch\\n*** Update File: src/app.py\\n@@ def ma
         DRY_RUN,
         EXPECTED_VERSIONS,
     ],
-    edits: true,
+    annotations: Annotations {
+        title: "Apply a patch",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+    },
 };
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
-    let parsed = grammar::parse(args.str("patch"))?;
+    let (patch, unwrapped) = unwrap_json(args.str("patch"));
+    if let Some(key) = unwrapped {
+        ctx.warnings.push(format!(
+            "The patch came wrapped in a JSON object; its `{key}` string was applied. Send the patch text alone next time."
+        ));
+    }
+    let parsed = grammar::parse(&patch)?;
     check_versions(ctx, args)?;
     ctx.warnings.extend(parsed.warnings);
     let applied = apply::apply(&mut ctx.ws, &parsed.patch, args.flag("allow_placeholders"))?;
@@ -48,4 +59,21 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     Ok(Outcome::Edited {
         message: applied.message(),
     })
+}
+
+/// A patch sent as the JSON object of another tool's call (`{"input": "*** Begin Patch…"}`,
+/// `{"patch": …}`): the string inside, and the key it was under. Anything else is
+/// returned as is (a patch never starts with `{`).
+fn unwrap_json(text: &str) -> (std::borrow::Cow<'_, str>, Option<&'static str>) {
+    let trimmed = text.trim();
+    if trimmed.starts_with('{') {
+        if let Ok(serde_json::Value::Object(o)) = serde_json::from_str(trimmed) {
+            for key in ["input", "patch"] {
+                if let Some(inner) = o.get(key).and_then(serde_json::Value::as_str) {
+                    return (inner.to_string().into(), Some(key));
+                }
+            }
+        }
+    }
+    (text.into(), None)
 }

@@ -2,7 +2,7 @@
 
 use super::params::*;
 use super::{Ctx, Outcome};
-use crate::args::{Args, Param, ParamType, ToolSpec};
+use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
 use crate::text::count_lines;
@@ -33,7 +33,12 @@ Example: {\"path\": \"src/util.py\", \"content\": \"def helper():\\n    return 1
         DRY_RUN,
         EXPECTED_VERSION,
     ],
-    edits: true,
+    annotations: Annotations {
+        title: "Create a file",
+        read_only: false,
+        destructive: true,
+        idempotent: true,
+    },
 };
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {

@@ -4,7 +4,7 @@
 use super::params::*;
 use super::region::{replace_lines, start_end_region, BRACE_MATCH, END_CONTENT, START_CONTENT};
 use super::{apply_replacements, lines_label, Ctx, Outcome};
-use crate::args::{Args, ToolSpec};
+use crate::args::{Annotations, Args, ToolSpec};
 use crate::blocks::Analysis;
 use crate::error::EditResult;
 use crate::text::Text;
@@ -28,7 +28,12 @@ Example: {\"path\": \"src/app.rs\", \"start_content\": \"fn legacy_parse(\", \"b
         DRY_RUN,
         EXPECTED_VERSION,
     ],
-    edits: true,
+    annotations: Annotations {
+        title: "Delete a block",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+    },
 };
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {

@@ -2,7 +2,7 @@
 
 use super::params::*;
 use super::{apply_replacements, lines_label, Ctx, Outcome};
-use crate::args::{Args, Param, ParamType, ToolSpec};
+use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult};
 use crate::text::Text;
 
@@ -31,7 +31,12 @@ empty new_str or delete_block. Example: {\"path\": \"src/app.py\", \"start_line\
         DRY_RUN,
         EXPECTED_VERSION,
     ],
-    edits: true,
+    annotations: Annotations {
+        title: "Delete lines",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+    },
 };
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {

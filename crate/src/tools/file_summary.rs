@@ -3,7 +3,7 @@
 
 use super::params::*;
 use super::{Ctx, Outcome, Reading};
-use crate::args::{Args, ToolSpec};
+use crate::args::{Annotations, Args, ToolSpec};
 use crate::blocks::Analysis;
 use crate::error::EditResult;
 use crate::text::{version_of, Text};
@@ -17,7 +17,12 @@ structs, impls, traits and interfaces as symbols [{name, kind, start_line, end_l
 names with replace_function_body or function_hint, and the lines with read_lines. \
 Example: {\"path\": \"src/server.ts\"}",
     params: &[PATH],
-    edits: false,
+    annotations: Annotations {
+        title: "Outline a file",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+    },
 };
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {

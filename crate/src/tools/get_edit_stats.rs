@@ -1,7 +1,7 @@
 //! `get_edit_stats`: how this session's calls fared.
 
 use super::{Ctx, Outcome};
-use crate::args::{Args, Param, ParamType, ToolSpec};
+use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::EditResult;
 
 pub static SPEC: ToolSpec = ToolSpec {
@@ -16,7 +16,12 @@ committed after. Example: {\"reset\": false}",
         required: false,
         description: "Start counting afresh after returning the current figures.",
     }],
-    edits: false,
+    annotations: Annotations {
+        title: "Edit statistics",
+        read_only: true,
+        destructive: false,
+        idempotent: false,
+    },
 };
 
 pub fn run(_ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {

@@ -4,7 +4,7 @@
 use super::params::*;
 use super::region::{start_end_region, BRACE_MATCH, END_CONTENT, START_CONTENT};
 use super::{Ctx, Outcome, Reading};
-use crate::args::{Args, ToolSpec};
+use crate::args::{Annotations, Args, ToolSpec};
 use crate::blocks::Analysis;
 use crate::error::EditResult;
 use crate::text::{version_of, Text};
@@ -25,7 +25,12 @@ file's version. Example: {\"path\": \"src/app.go\", \"start_content\": \"func (s
         FUNCTION_HINT,
         STRICT,
     ],
-    edits: false,
+    annotations: Annotations {
+        title: "Read a block",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+    },
 };
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {

@@ -2,7 +2,7 @@
 
 use super::params::*;
 use super::{line_json, Ctx, Outcome, Reading};
-use crate::args::{Args, Param, ParamType, ToolSpec};
+use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult};
 use crate::text::{version_of, Text};
 use serde_json::{Map, Value};
@@ -51,7 +51,12 @@ Example: {\"path\": \"src/app.py\", \"pattern\": \"def connect\", \"context\": 2
             description: "Report at most this many matching lines (default 100).",
         },
     ],
-    edits: false,
+    annotations: Annotations {
+        title: "Search one file",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+    },
 };
 
 const DEFAULT_MAX: usize = 100;

@@ -2,7 +2,7 @@
 
 use super::params::*;
 use super::{apply_replacements, Ctx, Outcome};
-use crate::args::{Args, Param, ParamType, ToolSpec};
+use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::diagnose::{self, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
@@ -52,7 +52,12 @@ Example: {\"path\": \"src/app.py\", \"after_content\": \"import os\", \"new_str\
         DRY_RUN,
         EXPECTED_VERSION,
     ],
-    edits: true,
+    annotations: Annotations {
+        title: "Insert lines",
+        read_only: false,
+        destructive: false,
+        idempotent: false,
+    },
 };
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {

@@ -8,11 +8,13 @@ pub mod apply_patch;
 pub mod create_file;
 pub mod delete_block;
 pub mod delete_lines;
+pub mod edit_file;
 pub mod file_summary;
 pub mod get_edit_stats;
 pub mod get_region;
 pub mod grep_file;
 pub mod insert;
+pub mod move_block;
 pub mod multi_replace;
 pub mod read;
 pub mod region;
@@ -44,6 +46,14 @@ pub static TOOLS: &[Tool] = &[
     Tool {
         spec: &insert::SPEC,
         run: insert::run,
+    },
+    Tool {
+        spec: &move_block::SPEC,
+        run: move_block::run,
+    },
+    Tool {
+        spec: &edit_file::SPEC,
+        run: edit_file::run,
     },
     Tool {
         spec: &delete_lines::SPEC,
@@ -103,8 +113,13 @@ pub static TOOLS: &[Tool] = &[
     },
 ];
 
+/// The tool `name` names: its own name, or the same in kebab-case or camelCase
+/// (`get-region`, `strReplace`), as agents and other edit tools spell them.
 pub fn find(name: &str) -> Option<&'static Tool> {
-    TOOLS.iter().find(|t| t.spec.name == name)
+    TOOLS.iter().find(|t| t.spec.name == name).or_else(|| {
+        let snake = crate::args::to_snake_case(name.trim());
+        TOOLS.iter().find(|t| t.spec.name == snake)
+    })
 }
 
 pub fn spec(name: &str) -> Option<&'static ToolSpec> {

@@ -22,7 +22,7 @@
 use super::params::{DRY_RUN, EXPECTED_VERSIONS};
 use super::str_replace;
 use super::{check_version, check_versions, Ctx, Outcome};
-use crate::args::{describe_value, resolve_name, Args, Param, ParamType, ToolSpec};
+use crate::args::{describe_value, resolve_name, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::text::Text;
 use crate::workspace::path_arg;
@@ -65,7 +65,12 @@ Example: {\"replacements\": [{\"path\": \"src/a.py\", \"old_str\": \"x = 1\", \"
         DRY_RUN,
         EXPECTED_VERSIONS,
     ],
-    edits: true,
+    annotations: Annotations {
+        title: "Replace text in several places",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+    },
 };
 
 /// The forms `replacements` may take, for messages.

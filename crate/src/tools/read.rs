@@ -5,7 +5,7 @@
 
 use super::params::*;
 use super::{Ctx, Outcome, Reading};
-use crate::args::{Args, Param, ParamType, ToolSpec};
+use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult};
 use crate::text::{version_of, Text};
 use serde_json::Map;
@@ -16,7 +16,12 @@ pub static GET_DOCUMENT: ToolSpec = ToolSpec {
 numbers), its line count and its version (pass it as expected_version to a later edit). \
 For large files prefer read_lines, grep_file or file_summary. Example: {\"path\": \"src/app.py\"}",
     params: &[PATH],
-    edits: false,
+    annotations: Annotations {
+        title: "Read a file",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+    },
 };
 
 pub static READ_LINES: ToolSpec = ToolSpec {
@@ -41,7 +46,12 @@ Example: {\"path\": \"src/app.py\", \"start_line\": 40, \"end_line\": 60}",
             description: "Last line to read (inclusive); defaults to the last line.",
         },
     ],
-    edits: false,
+    annotations: Annotations {
+        title: "Read lines",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+    },
 };
 
 pub static LINE_COUNT: ToolSpec = ToolSpec {
@@ -49,7 +59,12 @@ pub static LINE_COUNT: ToolSpec = ToolSpec {
     description: "Count the lines of a file (as `wc -l`, plus one if the last line has no \
 newline) and return its version. Example: {\"path\": \"src/app.py\"}",
     params: &[PATH],
-    edits: false,
+    annotations: Annotations {
+        title: "Count lines",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+    },
 };
 
 pub fn get_document(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {

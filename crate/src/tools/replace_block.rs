@@ -8,7 +8,7 @@
 use super::params::*;
 use super::region::{anchor_line, block_lines, hint_scope, reindent, replace_lines};
 use super::{apply_replacements, lines_label, Ctx, Outcome};
-use crate::args::{Args, Param, ParamType, ToolSpec};
+use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::blocks::Analysis;
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
@@ -33,7 +33,7 @@ Example: {\"path\": \"src/app.js\", \"anchor\": \"if (retries > 3) {\", \"new_bl
         },
         Param {
             name: "new_block",
-            aliases: &["new_str", "new_text", "new_content", "replacement", "content"],
+            aliases: &["new_str", "new_text", "new_content", "replacement", "content", "new_body"],
             ty: ParamType::String,
             required: true,
             description: "The lines that replace the whole block, first line through last.",
@@ -45,7 +45,12 @@ Example: {\"path\": \"src/app.js\", \"anchor\": \"if (retries > 3) {\", \"new_bl
         DRY_RUN,
         EXPECTED_VERSION,
     ],
-    edits: true,
+    annotations: Annotations {
+        title: "Replace a block",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+    },
 };
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {

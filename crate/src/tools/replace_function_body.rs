@@ -13,7 +13,7 @@ use super::region::{
     block_error, reindent, replace_lines, scope_not_found, symbol_list, symbols_json,
 };
 use super::{apply_replacements, lines_label, Ctx, Outcome};
-use crate::args::{Args, Param, ParamType, ToolSpec};
+use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::blocks::{Analysis, Lang, Symbol};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
@@ -56,7 +56,12 @@ if the signature changed. Example: {\"path\": \"src/net.py\", \"function_name\":
         DRY_RUN,
         EXPECTED_VERSION,
     ],
-    edits: true,
+    annotations: Annotations {
+        title: "Replace a function body",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+    },
 };
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {

@@ -2,7 +2,7 @@
 
 use super::params::*;
 use super::{apply_replacements, Ctx, Outcome};
-use crate::args::{Args, Param, ParamType, ToolSpec};
+use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::diagnose::{self, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
@@ -83,7 +83,12 @@ Example: {\"path\": \"src/app.py\", \"old_str\": \"    retries = 3\\n\", \"new_s
         DRY_RUN,
         EXPECTED_VERSION,
     ],
-    edits: true,
+    annotations: Annotations {
+        title: "Replace text",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+    },
 };
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {

@@ -1,0 +1,286 @@
+//! `move_block`: move (or copy) a block verbatim to another place in the same or another
+//! file, re-indented to the destination's level; both files change together or not at all.
+//!
+//! The block is found as `delete_block` finds it (`start_content` to `end_content`, or to
+//! the end of the block it opens with `brace_match`). The blank lines that directly follow
+//! it (S of them: one between functions in most brace languages, two between top-level
+//! Python definitions) are its separator and leave with it. At the destination the block
+//! is set apart from its anchor by the same S blank lines: after an anchor line, S blank
+//! lines then the block; before an anchor line, the block then S blank lines. The
+//! destination anchor (`after_content` / `before_content`) must be unique in the
+//! destination file (as it is before the move) and outside the block.
+
+use super::params::*;
+use super::region::{start_end_region, BRACE_MATCH, END_CONTENT, START_CONTENT};
+use super::{lines_label, Ctx, Outcome};
+use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
+use crate::blocks::Analysis;
+use crate::diagnose::{self, Report};
+use crate::error::{EditError, EditResult, ErrorKind};
+use crate::locate::{self, lead, IndentMap, Scope};
+use crate::text::Text;
+use crate::workspace::path_arg;
+
+pub static SPEC: ToolSpec = ToolSpec {
+    name: "move_block",
+    description: "Move (or copy, with copy: true) a block of whole lines to another place, in \
+the same file or another (to_path): the block from the line containing start_content through \
+the line containing end_content, or with brace_match: true through the end of the block the \
+start line opens; the destination is after the line containing after_content or before the \
+line containing before_content (unique in the destination). The block is re-indented to the \
+destination line's level; the blank lines that followed it go with it. Both files change \
+together. Example: {\"path\": \"src/a.py\", \"start_content\": \"def helper(\", \"brace_match\": \
+true, \"to_path\": \"src/util.py\", \"after_content\": \"import os\"}",
+    params: &[
+        PATH,
+        START_CONTENT,
+        END_CONTENT,
+        BRACE_MATCH,
+        OCCURRENCE,
+        FUNCTION_HINT,
+        Param {
+            name: "to_path",
+            aliases: &["destination", "dest_path", "target_path", "to_file"],
+            ty: ParamType::String,
+            required: false,
+            description: "The file to move the block into (default: the same file).",
+        },
+        Param {
+            name: "after_content",
+            aliases: &["after", "insert_after"],
+            ty: ParamType::String,
+            required: false,
+            description:
+                "Text on the destination line the block goes after. Give this or before_content.",
+        },
+        Param {
+            name: "before_content",
+            aliases: &["before", "insert_before"],
+            ty: ParamType::String,
+            required: false,
+            description:
+                "Text on the destination line the block goes before. Give this or after_content.",
+        },
+        Param {
+            name: "copy",
+            aliases: &["duplicate"],
+            ty: ParamType::Boolean,
+            required: false,
+            description: "Copy the block instead of moving it (the source stays).",
+        },
+        STRICT,
+        DRY_RUN,
+        EXPECTED_VERSION,
+    ],
+    annotations: Annotations {
+        title: "Move a block",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+    },
+};
+
+/// Where the block goes: after (or before) a 0-based line of the destination text.
+struct Destination {
+    line: usize,
+    after: bool,
+}
+
+pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
+    let (path, src) = ctx.open(args)?;
+    let text = Text::new(&src);
+    let a = Analysis::new(&text, &path);
+    let (first, last) = start_end_region(ctx, &a, args, &path, "move_block")?;
+    let (gap_before, gap) = separator(&text, first, last);
+    let block: Vec<&str> = (first..=last).map(|l| text.line(l)).collect();
+    let dest_path = match args.opt_str("to_path") {
+        Some(p) => path_arg(p)?,
+        None => path.clone(),
+    };
+    let same_file = dest_path == path;
+    let dest_src = if same_file {
+        src.clone()
+    } else {
+        ctx.ws.read(&dest_path)?
+    };
+    let dest_text = Text::new(&dest_src);
+    let dest = destination(&dest_text, &dest_path, args)?;
+    if same_file && (first - gap_before..=last + gap).contains(&dest.line) {
+        return Err(EditError::invalid(format!(
+            "The destination (line {}) is inside the block being moved ({}). Nothing was changed. Name a line outside the block as after_content / before_content.",
+            dest.line + 1,
+            lines_label(first, last)
+        )));
+    }
+    let copy = args.flag("copy");
+    let inserted = placed_block(&block, gap, &dest_text, &dest);
+    let removal = (!copy).then_some((first - gap_before, last + gap));
+    if same_file {
+        let new_text = rebuild(&text, removal, Some((&dest, &inserted)));
+        ctx.ws.write(&path, new_text)?;
+    } else {
+        if let Some(r) = removal {
+            ctx.ws.write(&path, rebuild(&text, Some(r), None))?;
+        }
+        ctx.ws.write(
+            &dest_path,
+            rebuild(&dest_text, None, Some((&dest, &inserted))),
+        )?;
+    }
+    let verb = if copy { "Copied" } else { "Moved" };
+    let side = if dest.after { "after" } else { "before" };
+    Ok(Outcome::Edited {
+        message: format!(
+            "{verb} {} of {path} ({} line{}) to {dest_path}, {side} line {}.",
+            lines_label(first, last),
+            last - first + 1,
+            if last == first { "" } else { "s" },
+            dest.line + 1
+        ),
+    })
+}
+
+/// The block's separator: `(blank lines before it that leave with it, S)`. S is the
+/// number of blank lines directly after it; a block that ends the file has none after,
+/// so the blank lines before it are its separator instead (the file does not end in
+/// the blank lines that used to separate it).
+fn separator(text: &Text, first: usize, last: usize) -> (usize, usize) {
+    let blank = |l: usize| text.line(l).trim().is_empty();
+    let after = (last + 1..text.line_count())
+        .take_while(|&l| blank(l))
+        .count();
+    if last + 1 + after < text.line_count() {
+        return (0, after);
+    }
+    let before = (0..first).rev().take_while(|&l| blank(l)).count();
+    (before, before.max(after))
+}
+
+/// The destination anchor: exactly one of after_content / before_content, found once.
+fn destination(text: &Text, path: &str, args: &Args) -> EditResult<Destination> {
+    let (needle, after, what) = match (args.opt_str("after_content"), args.opt_str("before_content")) {
+        (Some(n), None) => (n, true, "after_content"),
+        (None, Some(n)) => (n, false, "before_content"),
+        _ => {
+            return Err(EditError::invalid(
+                "move_block needs exactly one of after_content / before_content: text on the destination line the block goes after or before (copied from the file).",
+            ))
+        }
+    };
+    if needle.trim().is_empty() {
+        return Err(EditError::invalid(format!(
+            "{what} is empty. Send text copied from the destination line."
+        )));
+    }
+    let scope = Scope::whole(text);
+    let found = locate::find(text, needle, &scope, args.flag("strict"));
+    match found.candidates.len() {
+        // After a multi-line anchor means after its last line.
+        1 => Ok(Destination {
+            line: if after {
+                found.candidates[0].last_line(text)
+            } else {
+                found.candidates[0].first_line(text)
+            },
+            after,
+        }),
+        0 => {
+            let report = Report::build(text, needle, &scope);
+            let subject = diagnose::Subject {
+                what,
+                path,
+                tool: "move_block",
+            };
+            let mut err = report.into_error(text, &scope, &subject);
+            err.kind = ErrorKind::AnchorNotFound;
+            Err(err)
+        }
+        n => {
+            let lines: Vec<String> = found
+                .candidates
+                .iter()
+                .take(12)
+                .map(|c| (c.first_line(text) + 1).to_string())
+                .collect();
+            Err(EditError::new(
+                ErrorKind::Ambiguous,
+                format!(
+                    "{what} occurs {n} times in {path} (lines {}). Nothing was changed. Send {what} with more of the line (or the whole line) so that it names one place.",
+                    lines.join(", ")
+                ),
+            )
+            .with_diagnostics(serde_json::json!({"candidates": found.candidates.iter().map(|c| c.first_line(text) + 1).collect::<Vec<_>>()})))
+        }
+    }
+}
+
+/// The block's lines re-indented to the destination line's level, with its `gap` blank
+/// lines on the side facing the anchor.
+fn placed_block(block: &[&str], gap: usize, dest: &Text, at: &Destination) -> Vec<String> {
+    let base = block
+        .iter()
+        .find(|l| !l.trim().is_empty())
+        .map_or("", |l| lead(l));
+    let target = lead(dest.line(at.line));
+    let map = IndentMap::derive(&[(base, target)]).filter(|m| !m.is_identity());
+    let mut lines: Vec<String> = block
+        .iter()
+        .map(|line| match &map {
+            Some(m) if !line.trim().is_empty() => {
+                let l = lead(line);
+                match m.apply(l) {
+                    Some(new_lead) => format!("{new_lead}{}", &line[l.len()..]),
+                    None => line.to_string(),
+                }
+            }
+            _ => line.to_string(),
+        })
+        .collect();
+    let blanks = std::iter::repeat_n(String::new(), gap);
+    if at.after {
+        lines.splice(0..0, blanks);
+    } else {
+        lines.extend(blanks);
+    }
+    lines
+}
+
+/// `text` without 0-based lines `removal` (inclusive) and with `insert` lines after (or
+/// before) the destination line, in the file's line ending; other lines byte for byte.
+fn rebuild(
+    text: &Text,
+    removal: Option<(usize, usize)>,
+    insert: Option<(&Destination, &Vec<String>)>,
+) -> String {
+    let ending = text.ending().as_str();
+    let mut out = String::with_capacity(text.len() + 256);
+    let count = text.line_count();
+    let push_inserted = |out: &mut String, lines: &Vec<String>| {
+        for l in lines {
+            out.push_str(l);
+            out.push_str(ending);
+        }
+    };
+    for l in 0..count {
+        if let Some((d, lines)) = insert {
+            if d.line == l && !d.after {
+                push_inserted(&mut out, lines);
+            }
+        }
+        let removed = removal.is_some_and(|(a, b)| (a..=b).contains(&l));
+        if !removed {
+            let with_ending = text.line_with_ending(l);
+            out.push_str(with_ending);
+            let inserting_after = insert.is_some_and(|(d, _)| d.after && d.line == l);
+            if l + 1 == count && !with_ending.ends_with('\n') && inserting_after {
+                out.push_str(ending);
+            }
+        }
+        if let Some((d, lines)) = insert {
+            if d.line == l && d.after {
+                push_inserted(&mut out, lines);
+            }
+        }
+    }
+    out
+}
