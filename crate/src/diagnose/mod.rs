@@ -26,6 +26,10 @@ use std::collections::HashMap;
 
 /// How many windows get the precise similarity score.
 const WINDOWS_SCORED: usize = 6;
+
+/// Most (file line, needle line) pairs the closest-area scan visits (issue 12: no input
+/// may take superlinear time). Ordinary needles never come near it.
+const SCAN_WORK: usize = 4_000_000;
 /// How many differing lines are listed.
 const LINES_LISTED: usize = 12;
 
@@ -131,10 +135,28 @@ impl<'n> Report<'n> {
         let mut run_prev: HashMap<usize, usize> = HashMap::new(); // needle j → run length ending at previous file line
         let mut best_run: Option<(usize, usize, usize)> = None;
         let mut votes: HashMap<isize, usize> = HashMap::new();
+        // last_substantive[j]: the last needle line ≤ j with 3+ characters (+1; 0: none),
+        // so a run's check is O(1) rather than a scan of the run.
+        let mut last_substantive = Vec::with_capacity(needle_lines.len());
+        let mut seen = 0;
+        for (j, l) in needle_lines.iter().enumerate() {
+            if l.trim().len() >= 3 {
+                seen = j + 1;
+            }
+            last_substantive.push(seen);
+        }
+        // Pairs (file line, needle line) visited; a repeated line in a huge needle
+        // against a huge file would make the scan quadratic, so it stops at a bound
+        // (deterministic: the same input always stops at the same line).
+        let mut work = 0usize;
         for i in first..=last {
             let line = text.line(i);
             let mut run_cur: HashMap<usize, usize> = HashMap::new();
+            if work > SCAN_WORK {
+                break;
+            }
             if let Some(js) = exact.get(line) {
+                work += js.len();
                 for &j in js {
                     let len = if j > 0 {
                         run_prev.get(&(j - 1)).copied().unwrap_or(0) + 1
@@ -142,9 +164,7 @@ impl<'n> Report<'n> {
                         1
                     };
                     run_cur.insert(j, len);
-                    let substantive = needle_lines[j + 1 - len..=j]
-                        .iter()
-                        .any(|l| l.trim().len() >= 3);
+                    let substantive = last_substantive[j] > j + 1 - len;
                     if substantive && best_run.is_none_or(|(_, _, b)| len > b) {
                         best_run = Some((j + 1 - len, i + 1 - len, len));
                     }
@@ -152,6 +172,7 @@ impl<'n> Report<'n> {
             }
             run_prev = run_cur;
             if let Some(js) = trimmed.get(line.trim()) {
+                work += js.len();
                 for &j in js {
                     *votes.entry(i as isize - j as isize).or_default() += 1;
                 }
