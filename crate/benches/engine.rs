@@ -119,6 +119,11 @@ fn large_requests(c: &mut Criterion) {
             "path": "big.rs", "dry_run": true, "overwrite": true, "content": reversed}}),
         ),
         (
+            "str_replace no_match, 2 MB old_str, 100k-line file",
+            json!({"tool": "str_replace", "arguments": {
+            "path": "big.rs", "dry_run": true, "strict": true, "new_str": "x", "old_str": near_miss}}),
+        ),
+        (
             "create_file overwrite 40 unrelated blocks",
             json!({"tool": "create_file", "arguments": {
             "path": "blocks.txt", "dry_run": true, "overwrite": true, "content": rewritten}}),
