@@ -1,5 +1,5 @@
-// Builds vendor/: the engine (pkg/) and the shared MCP HTTP module (js/mcp-host/) as
-// CommonJS that Pulsar can `require`.
+// Builds vendor/: the engine (pkg/), the shared MCP HTTP module (js/mcp-host/) and the
+// shared host policy (js/host-policy/) as CommonJS that Pulsar can `require`.
 //
 // Why a bundle and not `import()`: Pulsar loads packages with CommonJS `require` in the
 // renderer of an Electron window with `contextIsolation: false`. There, a dynamic
@@ -35,15 +35,18 @@ if (!existsSync(join(pkg, 'node', 'anchored_edit_bg.wasm'))) {
 rmSync(stage, { recursive: true, force: true });
 mkdirSync(join(stage, 'engine'), { recursive: true });
 mkdirSync(join(stage, 'mcp-host'), { recursive: true });
+mkdirSync(join(stage, 'host-policy'), { recursive: true });
 for (const f of ['index.node.js', 'session.js']) cpSync(join(pkg, f), join(stage, 'engine', f));
 // Every module of js/mcp-host (not its tests), so a new one never breaks the bundle.
-for (const f of readdirSync(join(repo, 'js', 'mcp-host'))) {
-  if (f.endsWith('.js')) cpSync(join(repo, 'js', 'mcp-host', f), join(stage, 'mcp-host', f));
+for (const dir of ['mcp-host', 'host-policy']) {
+  for (const f of readdirSync(join(repo, 'js', dir))) {
+    if (f.endsWith('.js')) cpSync(join(repo, 'js', dir, f), join(stage, dir, f));
+  }
 }
 writeFileSync(join(stage, 'package.json'), '{ "type": "module" }\n');
 writeFileSync(
   join(stage, 'entry.js'),
-  "export * as engine from './engine/index.node.js';\nexport * as mcpHost from './mcp-host/index.js';\n",
+  "export * as engine from './engine/index.node.js';\nexport * as mcpHost from './mcp-host/index.js';\nexport * as hostPolicy from './host-policy/index.js';\n",
 );
 
 rmSync(vendor, { recursive: true, force: true });

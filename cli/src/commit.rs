@@ -1,314 +1,439 @@
-//! Writing a call's changes to disk: all files or none.
+//! Writing a call's changes to disk: all files or none, at every instant.
 //!
-//! 1. **Stage**: every new text is written to a temporary file beside its target (same
-//!    directory, so the final rename is atomic), with the target's permissions, and
-//!    synced. Any failure here removes the staged files; nothing was touched.
-//! 2. **Swap**: for each change in order, an existing target is renamed to a backup
-//!    beside it, then the staged file is renamed into place (or, for a delete, nothing
-//!    replaces it). A failure here rolls back every step already done, in reverse.
-//! 3. **Clean up**: the backups are removed.
+//! 1. **Plan**: each target is located beneath the root and compared with what the
+//!    engine read for the call (bytes and inode): a difference is `stale_buffer`, and
+//!    nothing is written. Two changes reaching one real file are refused.
+//! 2. **Journal** (`journal.rs`): every name the commit will create is recorded first.
+//! 3. **Stage**: new texts go to staging files beside their targets, created exclusively
+//!    under unguessable names (`O_CREAT|O_EXCL|O_NOFOLLOW` through the root handle),
+//!    given the target's permissions (and owner, when the process can) on the open file,
+//!    and synced. The old text is kept before any swap: a hard link to the old file, or
+//!    a copy of its bytes when it will be written in place.
+//! 4. **Check and swap**: every target is compared with the engine's read once more,
+//!    then each is replaced by one `rename(staged, target)`; a file with several hard
+//!    links or an owner the process could not give a new file is overwritten in place
+//!    instead; a new file is linked into place (never over a file that appeared); a
+//!    delete unlinks. Directories are synced, the journal says `done`, copies go.
 //!
-//! Readers of a target see either the old or the new text at every moment.
+//! A failure at any step runs [`journal::undo`], the same code that recovers a batch a
+//! crash interrupted, so both paths are one.
 
+use crate::disk::{open_regular, DiskFiles, Seen};
+use crate::jail;
+use crate::journal::{self, open_dir, side_name, sync_dir, Entry, Journal, Kind, State};
 use anchored_edit::FileChange;
-use std::fs;
+use cap_std::fs::{Dir, Metadata, MetadataExt, OpenOptions, OpenOptionsExt, PermissionsExt};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// One file operation, resolved to disk paths.
+/// One file operation, by engine path.
 #[derive(Debug, Clone)]
 pub enum Op {
-    Write { target: PathBuf, text: String },
-    Remove { target: PathBuf },
+    Write { path: String, text: String },
+    Remove { path: String },
 }
 
 impl Op {
-    fn target(&self) -> &Path {
+    fn path(&self) -> &str {
         match self {
-            Op::Write { target, .. } | Op::Remove { target } => target,
+            Op::Write { path, .. } | Op::Remove { path } => path,
         }
     }
 }
 
-/// The disk operations for the engine's changes, resolving paths with `resolve`.
-pub fn plan(
-    changes: &[FileChange],
-    resolve: &dyn Fn(&str) -> Result<PathBuf, String>,
-) -> Result<Vec<Op>, String> {
+/// Why a commit wrote nothing.
+#[derive(Debug)]
+pub enum Failure {
+    /// This (engine) path changed since the engine read it.
+    Stale(String),
+    Io(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Io(e)
+    }
+}
+
+/// Called with a step's name before each step that touches the disk; an error fails
+/// that step. An error whose text is [`CRASH`] stops the commit where it is, with no
+/// undo, as a killed process would.
+pub type Hook<'h> = dyn FnMut(&str) -> io::Result<()> + 'h;
+
+pub const CRASH: &str = "injected crash";
+
+/// The disk operations for the engine's changes.
+pub fn plan(changes: &[FileChange]) -> Vec<Op> {
     let mut ops = Vec::new();
     for c in changes {
-        let target = resolve(&c.path)?;
+        let text = || c.new_text.clone().unwrap_or_default();
         if let Some(dest) = &c.moved_to {
             ops.push(Op::Write {
-                target: resolve(dest)?,
-                text: c.new_text.clone().unwrap_or_default(),
+                path: dest.clone(),
+                text: text(),
             });
-            ops.push(Op::Remove { target });
+            ops.push(Op::Remove {
+                path: c.path.clone(),
+            });
         } else if c.deleted {
-            ops.push(Op::Remove { target });
+            ops.push(Op::Remove {
+                path: c.path.clone(),
+            });
         } else {
             ops.push(Op::Write {
-                target,
-                text: c.new_text.clone().unwrap_or_default(),
+                path: c.path.clone(),
+                text: text(),
             });
         }
     }
-    Ok(ops)
+    ops
 }
 
 /// Applies `ops` all or nothing.
-pub fn commit(ops: &[Op]) -> io::Result<()> {
-    commit_with_fault(ops, &mut |_| Ok(()))
+pub fn commit(disk: &DiskFiles, ops: &[Op]) -> Result<(), Failure> {
+    commit_with(disk, ops, &mut test_faults())
 }
 
-/// [`commit`] with a hook called before each swap step (tests inject failures).
-pub fn commit_with_fault(
-    ops: &[Op],
-    fault: &mut dyn FnMut(usize) -> io::Result<()>,
-) -> io::Result<()> {
-    let tag = format!("ae{}", std::process::id());
-    // 1. Stage.
-    let mut staged: Vec<Option<PathBuf>> = Vec::with_capacity(ops.len());
-    let mut created_dirs: Vec<PathBuf> = Vec::new();
-    for (i, op) in ops.iter().enumerate() {
-        match op {
-            Op::Write { target, text } => match stage(target, text, &tag, i, &mut created_dirs) {
-                Ok(p) => staged.push(Some(p)),
-                Err(e) => {
-                    remove_all(staged.iter().flatten());
-                    remove_dirs(&created_dirs);
-                    return Err(e);
-                }
-            },
-            Op::Remove { .. } => staged.push(None),
+/// One target, located and checked.
+struct Target<'o> {
+    op: &'o Op,
+    rel: PathBuf,
+    dir_rel: PathBuf,
+    name: String,
+    seen: Seen,
+    meta: Option<Metadata>,
+}
+
+/// [`commit`] with `hook` before each disk step.
+pub fn commit_with(disk: &DiskFiles, ops: &[Op], hook: &mut Hook) -> Result<(), Failure> {
+    let root = disk.jail().dir();
+    let targets = locate(disk, ops)?;
+    let tag = jail::random_tag();
+    let mut journal = Journal {
+        tag: tag.clone(),
+        state: State::Staging,
+        entries: targets.iter().map(|t| entry_for(t, &tag)).collect(),
+        dirs: missing_dirs(root, &targets),
+    };
+    // Held until the end: a recovery in another process leaves a live batch alone.
+    let lock = journal::hold(root, &tag)?;
+    let mut dirs: Vec<Dir> = Vec::new();
+    let run = (|| -> Result<(), Failure> {
+        hook("journal")?;
+        journal.save(root)?;
+        stage(root, &targets, &mut journal, &mut dirs, hook)?;
+        journal.state = State::Swapping;
+        hook("journal")?;
+        journal.save(root)?;
+        for (i, t) in targets.iter().enumerate() {
+            hook("check")?;
+            check(disk, t, &dirs[i])?;
+        }
+        for (i, t) in targets.iter().enumerate() {
+            hook("swap")?;
+            swap(&dirs[i], t, &journal.entries[i])?;
+        }
+        for d in &dirs {
+            hook("sync")?;
+            sync_dir(d)?;
+        }
+        // Only a journal that says `done` on disk makes the batch final.
+        let mut done = journal.clone();
+        done.state = State::Done;
+        hook("journal")?;
+        done.save(root)?;
+        journal.state = State::Done;
+        // A crash from here on leaves a finished batch for the next run to clean up; a
+        // failure here is not one (the batch is written).
+        match hook("cleanup") {
+            Err(e) if e.to_string() == CRASH => Err(Failure::Io(e)),
+            _ => Ok(()),
+        }
+    })();
+    if let Err(Failure::Io(e)) = &run {
+        if e.to_string() == CRASH {
+            return run;
         }
     }
-    // 2. Swap, remembering how to undo each step.
-    let mut done: Vec<(usize, Option<PathBuf>)> = Vec::new(); // (op index, backup)
-    for (i, op) in ops.iter().enumerate() {
-        let step = (|| -> io::Result<Option<PathBuf>> {
-            fault(i)?;
-            let target = op.target();
-            let backup = if fs::symlink_metadata(target).is_ok() {
-                let b = sibling(target, &tag, i, "bak");
-                fs::rename(target, &b)?;
-                Some(b)
+    // Rolled back after a failure, cleaned up after success: the same walk. A clean-up
+    // that fails after `done` is finished by the next run; the batch stands.
+    let cleanup = journal::undo(root, &journal, &dirs).and_then(|()| journal.discard(root));
+    drop(lock);
+    match run {
+        Err(Failure::Io(e)) => Err(Failure::Io(match cleanup {
+            Ok(()) => e,
+            // The journal stays: the next run finishes the rollback.
+            Err(c) => io::Error::other(format!(
+                "{e}; rolling back stopped at: {c}, and the next run of anchored-edit finishes it"
+            )),
+        })),
+        Err(e) => Err(e),
+        Ok(()) if journal.state == State::Done => Ok(()),
+        Ok(()) => cleanup.map_err(Failure::Io),
+    }
+}
+
+/// Every target beneath the root, compared with what the engine read.
+fn locate<'o>(disk: &DiskFiles, ops: &'o [Op]) -> Result<Vec<Target<'o>>, Failure> {
+    let root = disk.jail().dir();
+    let mut targets: Vec<Target> = Vec::new();
+    for op in ops {
+        let rel = disk
+            .jail()
+            .locate(op.path())
+            .map_err(|e| Failure::Io(io::Error::other(e.message)))?;
+        if targets.iter().any(|t| t.rel == rel) {
+            return Err(Failure::Io(io::Error::other(format!(
+                "two changes reach one file, {}",
+                rel.display()
+            ))));
+        }
+        let name = rel
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .ok_or_else(|| io::Error::other("a change names the root itself"))?;
+        let meta = match root.symlink_metadata(&rel) {
+            Ok(m) => Some(m),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(e) => return Err(Failure::Io(e)),
+        };
+        let t = Target {
+            op,
+            dir_rel: rel.parent().map(Path::to_path_buf).unwrap_or_default(),
+            seen: disk.seen(&rel),
+            name,
+            rel,
+            meta,
+        };
+        if !same_as_seen(root, &t)? || matches!((op, &t.meta), (Op::Remove { .. }, None)) {
+            return Err(Failure::Stale(op.path().to_string()));
+        }
+        targets.push(t);
+    }
+    Ok(targets)
+}
+
+/// Whether the target is what the engine read: the same inode with the same bytes, or
+/// still absent.
+fn same_as_seen(root: &Dir, t: &Target) -> io::Result<bool> {
+    let now = match root.symlink_metadata(&t.rel) {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(t.seen.text.is_none()),
+        Err(e) => return Err(e),
+    };
+    let (Some(text), Some(id)) = (&t.seen.text, t.seen.id) else {
+        return Ok(false);
+    };
+    if !now.is_file() || (now.dev(), now.ino()) != id || now.len() != text.len() as u64 {
+        return Ok(false);
+    }
+    let (mut file, _) = open_regular(root, &t.rel, false)?;
+    let mut bytes = Vec::with_capacity(text.len());
+    io::Read::read_to_end(&mut file, &mut bytes)?;
+    Ok(bytes == text.as_bytes())
+}
+
+/// The final check before the swaps: the target is as the engine read it, its path
+/// still leads to the same place (no directory on the way turned into a link), and the
+/// directory handle the swap will use is the directory at that place.
+fn check(disk: &DiskFiles, t: &Target, dir: &Dir) -> Result<(), Failure> {
+    let root = disk.jail().dir();
+    let same_place = disk
+        .jail()
+        .locate(t.op.path())
+        .is_ok_and(|rel| rel == t.rel);
+    let now = open_dir(root, &t.dir_rel).and_then(|d| d.dir_metadata());
+    let same_dir = match (dir.dir_metadata(), now) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+        _ => false,
+    };
+    if same_place && same_dir && same_as_seen(root, t)? {
+        Ok(())
+    } else {
+        Err(Failure::Stale(t.op.path().to_string()))
+    }
+}
+
+fn entry_for(t: &Target, tag: &str) -> Entry {
+    let kind = match (t.op, &t.meta) {
+        (Op::Remove { .. }, _) => Kind::Remove,
+        (Op::Write { .. }, None) => Kind::Create,
+        (Op::Write { .. }, Some(m)) if m.nlink() > 1 => Kind::InPlace,
+        (Op::Write { .. }, Some(_)) => Kind::Replace,
+    };
+    // A file written in place needs no staging file: its new text goes from memory.
+    let staged =
+        matches!(kind, Kind::Replace | Kind::Create).then(|| side_name(&t.name, tag, "new"));
+    let old = t.meta.is_some().then(|| side_name(&t.name, tag, "old"));
+    Entry {
+        dir: t.dir_rel.clone(),
+        name: t.name.clone(),
+        kind,
+        staged,
+        old,
+    }
+}
+
+/// Directories the writes need that do not exist, shallowest first.
+fn missing_dirs(root: &Dir, targets: &[Target]) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = Vec::new();
+    for t in targets.iter().filter(|t| matches!(t.op, Op::Write { .. })) {
+        let mut prefix = PathBuf::new();
+        for c in t.dir_rel.components() {
+            prefix.push(c);
+            if !out.contains(&prefix) && root.symlink_metadata(&prefix).is_err() {
+                out.push(prefix.clone());
+            }
+        }
+    }
+    out
+}
+
+/// Creates the missing directories, every staging file and every rollback copy; keeps
+/// each target's open directory in `dirs`.
+fn stage(
+    root: &Dir,
+    targets: &[Target],
+    journal: &mut Journal,
+    dirs: &mut Vec<Dir>,
+    hook: &mut Hook,
+) -> Result<(), Failure> {
+    for d in &journal.dirs {
+        hook("mkdir")?;
+        root.create_dir(d)?;
+    }
+    for (t, e) in targets.iter().zip(journal.entries.iter_mut()) {
+        // Kept before anything is created in it: the undo cleans through this handle.
+        dirs.push(open_dir(root, &t.dir_rel)?);
+        let dir = dirs.last().expect("pushed above");
+        if let (Op::Write { text, .. }, Some(staged)) = (t.op, &e.staged) {
+            hook("stage")?;
+            // Owner-only until it has the target's owner and mode (chown first: it
+            // clears set-id bits that chmod then restores).
+            let private = t.meta.is_some();
+            let file = create_exclusive(dir, staged, private)?;
+            if let Some(meta) = &t.meta {
+                if e.kind == Kind::Replace && !give_owner(&file, meta)? {
+                    e.kind = Kind::InPlace;
+                }
+                file.set_permissions(cap_std::fs::Permissions::from_mode(meta.mode()))?;
+            }
+            hook("write")?;
+            let mut file = file.into_std();
+            file.write_all(text.as_bytes())?;
+            hook("fsync")?;
+            file.sync_all()?;
+        }
+        if let Some(old) = &e.old {
+            hook("keep-old")?;
+            if e.kind == Kind::InPlace {
+                let bytes = t.seen.text.as_deref().map_or("", String::as_str);
+                let mut copy = create_exclusive(dir, old, true)?.into_std();
+                copy.write_all(bytes.as_bytes())?;
+                copy.sync_all()?;
             } else {
-                None
-            };
-            if let Some(src) = &staged[i] {
-                if let Err(e) = fs::rename(src, target) {
-                    if let Some(b) = &backup {
-                        let _ = fs::rename(b, target);
-                    }
-                    return Err(e);
-                }
+                dir.hard_link(&e.name, dir, old)?;
             }
-            Ok(backup)
-        })();
-        match step {
-            Ok(backup) => done.push((i, backup)),
-            Err(e) => {
-                for (j, backup) in done.into_iter().rev() {
-                    let target = ops[j].target();
-                    if staged[j].is_some() {
-                        let _ = fs::remove_file(target);
-                    }
-                    if let Some(b) = backup {
-                        let _ = fs::rename(&b, target);
-                    }
-                }
-                remove_all(staged.iter().flatten());
-                remove_dirs(&created_dirs);
-                return Err(e);
-            }
-        }
-    }
-    // 3. Clean up.
-    for (_, backup) in done {
-        if let Some(b) = backup {
-            let _ = fs::remove_file(b);
         }
     }
     Ok(())
 }
 
-fn stage(
-    target: &Path,
-    text: &str,
-    tag: &str,
-    i: usize,
-    created_dirs: &mut Vec<PathBuf>,
-) -> io::Result<PathBuf> {
-    if let Some(dir) = target.parent() {
-        let mut missing = Vec::new();
-        let mut d = dir.to_path_buf();
-        while !d.exists() {
-            missing.push(d.clone());
-            if !d.pop() {
-                break;
+/// Gives the staging file the target's owner and group; false if the process cannot.
+fn give_owner(file: &cap_std::fs::File, target: &Metadata) -> io::Result<bool> {
+    let mine = file.metadata()?;
+    if (mine.uid(), mine.gid()) == (target.uid(), target.gid()) {
+        return Ok(true);
+    }
+    Ok(std::os::unix::fs::fchown(file, Some(target.uid()), Some(target.gid())).is_ok())
+}
+
+/// `O_CREAT|O_EXCL|O_NOFOLLOW` beneath `dir`: never an existing file, never through a
+/// link. `private`: mode 0600 (a copy of a file others may not read stays so).
+fn create_exclusive(dir: &Dir, name: &str, private: bool) -> io::Result<cap_std::fs::File> {
+    let mut options = OpenOptions::new();
+    options
+        .write(true)
+        .create_new(true)
+        .custom_flags(libc::O_NOFOLLOW);
+    if private {
+        options.mode(0o600);
+    }
+    dir.open_with(name, &options)
+}
+
+fn swap(dir: &Dir, t: &Target, e: &Entry) -> io::Result<()> {
+    match (e.kind, &e.staged) {
+        (Kind::Replace, Some(staged)) => dir.rename(staged, dir, &e.name),
+        (Kind::Create, Some(staged)) => {
+            dir.hard_link(staged, dir, &e.name)?;
+            dir.remove_file(staged)
+        }
+        (Kind::InPlace, _) => {
+            let Op::Write { text, .. } = t.op else {
+                return Ok(());
+            };
+            let (file, meta) = open_regular(dir, Path::new(&e.name), true)?;
+            if Some((meta.dev(), meta.ino())) != t.seen.id {
+                return Err(io::Error::other(format!(
+                    "{} was replaced",
+                    t.rel.display()
+                )));
+            }
+            journal::overwrite(file.into_std(), text.as_bytes())
+        }
+        (Kind::Remove, _) => dir.remove_file(&e.name),
+        _ => Ok(()),
+    }
+}
+
+/// Faults for tests of the real binary, from the environment; debug builds only (a
+/// release build reads none of these). A step is named `N` (the Nth disk step of the
+/// commit, from 1) or `NAME:K` (the Kth step called NAME: journal, mkdir, stage, write,
+/// fsync, keep-old, check, swap, sync).
+///
+/// - `ANCHORED_EDIT_FAIL_AT=STEP`: that step fails (the commit rolls back).
+/// - `ANCHORED_EDIT_CRASH_AT=STEP`: the process exits there with status 137, writing
+///   nothing more, as if killed.
+/// - `ANCHORED_EDIT_PAUSE_AT=STEP` with `ANCHORED_EDIT_PAUSE_FILE=PATH`: creates PATH
+///   and waits (up to 30 s) until it is removed, so a test can change a file mid-commit.
+fn test_faults() -> impl FnMut(&str) -> io::Result<()> {
+    let var = |name: &str| -> Option<String> {
+        if cfg!(debug_assertions) {
+            std::env::var(name).ok()
+        } else {
+            None
+        }
+    };
+    let fail_at = var("ANCHORED_EDIT_FAIL_AT");
+    let crash_at = var("ANCHORED_EDIT_CRASH_AT");
+    let pause_at = var("ANCHORED_EDIT_PAUSE_AT");
+    let pause_file = var("ANCHORED_EDIT_PAUSE_FILE");
+    let mut step = 0usize;
+    let mut counts: std::collections::HashMap<String, usize> = Default::default();
+    move |name: &str| {
+        step += 1;
+        let count = counts.entry(name.to_string()).or_default();
+        *count += 1;
+        let is = |spec: &Option<String>| {
+            spec.as_deref()
+                .is_some_and(|s| s == step.to_string() || s == format!("{name}:{count}"))
+        };
+        if is(&crash_at) {
+            std::process::exit(137);
+        }
+        if let (true, Some(file)) = (is(&pause_at), &pause_file) {
+            let _ = std::fs::write(file, "");
+            let start = std::time::Instant::now();
+            while Path::new(file).exists() && start.elapsed().as_secs() < 30 {
+                std::thread::sleep(std::time::Duration::from_millis(5));
             }
         }
-        fs::create_dir_all(dir)?;
-        created_dirs.extend(missing);
-    }
-    let tmp = sibling(target, tag, i, "tmp");
-    let mut f = fs::File::create(&tmp)?;
-    let result = (|| {
-        f.write_all(text.as_bytes())?;
-        if let Ok(meta) = fs::metadata(target) {
-            fs::set_permissions(&tmp, meta.permissions())?;
+        if is(&fail_at) {
+            return Err(io::Error::other(format!(
+                "injected failure at step {step} ({name})"
+            )));
         }
-        f.sync_all()
-    })();
-    if let Err(e) = result {
-        let _ = fs::remove_file(&tmp);
-        return Err(e);
-    }
-    Ok(tmp)
-}
-
-/// `dir/.name.TAG-I.EXT`: hidden, beside the target, unique per process and step.
-fn sibling(target: &Path, tag: &str, i: usize, ext: &str) -> PathBuf {
-    let name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    target.with_file_name(format!(".{name}.{tag}-{i}.{ext}"))
-}
-
-fn remove_all<'a>(paths: impl Iterator<Item = &'a PathBuf>) {
-    for p in paths {
-        let _ = fs::remove_file(p);
-    }
-}
-
-/// Removes directories created for new files (deepest first; only if empty).
-fn remove_dirs(dirs: &[PathBuf]) {
-    let mut sorted: Vec<&PathBuf> = dirs.iter().collect();
-    sorted.sort_by_key(|d| std::cmp::Reverse(d.components().count()));
-    for d in sorted {
-        let _ = fs::remove_dir(d);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn temp_dir(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("ae-commit-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&d);
-        fs::create_dir_all(&d).unwrap();
-        d
-    }
-
-    fn listing(dir: &Path) -> Vec<(String, String)> {
-        let mut out = Vec::new();
-        for e in fs::read_dir(dir).unwrap().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                for (n, t) in listing(&p) {
-                    out.push((format!("{}/{n}", e.file_name().to_string_lossy()), t));
-                }
-            } else {
-                out.push((
-                    e.file_name().to_string_lossy().into_owned(),
-                    fs::read_to_string(&p).unwrap(),
-                ));
-            }
-        }
-        out.sort();
-        out
-    }
-
-    #[test]
-    fn writes_removes_and_creates_all_together() {
-        let d = temp_dir("ok");
-        fs::write(d.join("a.txt"), "old a\r\n").unwrap();
-        fs::write(d.join("gone.txt"), "bye").unwrap();
-        let ops = vec![
-            Op::Write {
-                target: d.join("a.txt"),
-                text: "new a\r\n".into(),
-            },
-            Op::Remove {
-                target: d.join("gone.txt"),
-            },
-            Op::Write {
-                target: d.join("sub/dir/new.txt"),
-                text: "fresh".into(),
-            },
-        ];
-        commit(&ops).unwrap();
-        assert_eq!(
-            listing(&d),
-            vec![
-                ("a.txt".into(), "new a\r\n".into()),
-                ("sub/dir/new.txt".into(), "fresh".into())
-            ]
-        );
-    }
-
-    #[test]
-    fn a_failure_mid_commit_restores_every_file() {
-        for fail_at in 0..4 {
-            let d = temp_dir(&format!("fail{fail_at}"));
-            fs::write(d.join("a.txt"), "A").unwrap();
-            fs::write(d.join("b.txt"), "B").unwrap();
-            fs::write(d.join("c.txt"), "C").unwrap();
-            let before = listing(&d);
-            let ops = vec![
-                Op::Write {
-                    target: d.join("a.txt"),
-                    text: "A2".into(),
-                },
-                Op::Remove {
-                    target: d.join("b.txt"),
-                },
-                Op::Write {
-                    target: d.join("new/n.txt"),
-                    text: "N".into(),
-                },
-                Op::Write {
-                    target: d.join("c.txt"),
-                    text: "C2".into(),
-                },
-            ];
-            let err = commit_with_fault(&ops, &mut |i| {
-                if i == fail_at {
-                    Err(io::Error::other("simulated failure"))
-                } else {
-                    Ok(())
-                }
-            })
-            .unwrap_err();
-            assert_eq!(err.to_string(), "simulated failure");
-            assert_eq!(
-                listing(&d),
-                before,
-                "failing at step {fail_at} must leave the tree as it was"
-            );
-        }
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn keeps_permissions() {
-        use std::os::unix::fs::PermissionsExt;
-        let d = temp_dir("perm");
-        let f = d.join("run.sh");
-        fs::write(&f, "echo 1\n").unwrap();
-        fs::set_permissions(&f, fs::Permissions::from_mode(0o751)).unwrap();
-        commit(&[Op::Write {
-            target: f.clone(),
-            text: "echo 2\n".into(),
-        }])
-        .unwrap();
-        assert_eq!(
-            fs::metadata(&f).unwrap().permissions().mode() & 0o777,
-            0o751
-        );
-        assert_eq!(fs::read_to_string(&f).unwrap(), "echo 2\n");
+        Ok(())
     }
 }

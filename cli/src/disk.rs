@@ -1,108 +1,160 @@
 //! Files on disk under a root directory: the CLI's (and the MCP server's) `Files`.
 //!
-//! The engine has already normalised every path lexically (no `..` climbing out of the
-//! root). What only the disk can tell is checked here: an absolute path must lie under
-//! the root, and no symlink along the way may lead out of it. Paths are resolved by
-//! canonicalising the deepest part that exists, so a file that does not exist yet (a
-//! create, a patch's Add) is judged by the directory it would land in.
+//! Every path goes through the [`Jail`] (resolved beneath the open root, never out).
+//! Reads refuse what is not a regular file without opening it for reading, and what
+//! they hand the engine is remembered per call ([`Seen`]): the commit compares each
+//! target with it right before swapping (compare and swap), so a save made during the
+//! call is never overwritten.
+//!
+//! Files are identified by device and inode ([`Files::identity`]), so the engine keeps
+//! one text for `a.txt` and a symlink or hard link to it.
 
-use anchored_edit::{EditError, EditResult, ErrorKind, Files};
-use std::fs;
-use std::io;
-use std::path::{Component, Path, PathBuf};
+use crate::jail::{self, Jail};
+use anchored_edit::{EditError, EditResult, Files};
+use cap_std::fs::{Metadata, MetadataExt, OpenOptions, OpenOptionsExt};
+use std::collections::HashMap;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
-/// Read-only view of the files under `root`.
+/// What a call read at one real path: the text (None: no file) and the file's
+/// device and inode.
+#[derive(Clone, Debug, Default)]
+pub struct Seen {
+    pub text: Option<Arc<String>>,
+    pub id: Option<(u64, u64)>,
+}
+
+/// The files under `root`, read through the jail.
 pub struct DiskFiles {
-    root: PathBuf,
+    jail: Jail,
+    seen: Mutex<HashMap<PathBuf, Seen>>,
 }
 
 impl DiskFiles {
-    /// `root` must exist; it is canonicalised once.
+    /// Opens `root` and finishes (or rolls back) any write a crash interrupted.
     pub fn new(root: &Path) -> io::Result<DiskFiles> {
+        let jail = Jail::open(root)?;
+        crate::journal::recover(jail.dir())?;
         Ok(DiskFiles {
-            root: root.canonicalize()?,
+            jail,
+            seen: Mutex::new(HashMap::new()),
         })
     }
 
-    /// The real location of an engine path (normalised, relative or absolute), or
-    /// `path_outside_root`.
-    pub fn resolve(&self, path: &str) -> EditResult<PathBuf> {
-        let given = Path::new(path);
-        let joined = if given.is_absolute() {
-            given.to_path_buf()
-        } else {
-            self.root.join(given)
+    pub fn jail(&self) -> &Jail {
+        &self.jail
+    }
+
+    /// Forgets what the previous call read (each call compares against its own reads).
+    pub fn begin_call(&self) {
+        self.seen_map().clear();
+    }
+
+    /// What this call read at real path `rel` (a path it never read counts as absent).
+    pub fn seen(&self, rel: &Path) -> Seen {
+        self.seen_map().get(rel).cloned().unwrap_or_default()
+    }
+
+    fn seen_map(&self) -> std::sync::MutexGuard<'_, HashMap<PathBuf, Seen>> {
+        self.seen.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn read_real(&self, path: &str, rel: &Path) -> EditResult<Option<(Arc<String>, Metadata)>> {
+        let meta = match self.jail.dir().metadata(rel) {
+            Ok(m) => m,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) if jail::is_escape(&e) => return Err(jail::escape(path)),
+            Err(e) => return Err(EditError::invalid(format!("`{path}` cannot be read: {e}."))),
         };
-        // Split into the deepest existing ancestor and the components below it.
-        let mut existing = joined.clone();
-        let mut missing: Vec<std::ffi::OsString> = Vec::new();
-        while fs::symlink_metadata(&existing).is_err() {
-            match (existing.file_name(), existing.parent()) {
-                (Some(name), Some(parent)) => {
-                    missing.push(name.to_os_string());
-                    existing = parent.to_path_buf();
-                }
-                _ => break,
-            }
-        }
-        let canonical = existing
-            .canonicalize()
-            .map_err(|e| outside(path, &format!("it cannot be resolved ({e})")))?;
-        if !canonical.starts_with(&self.root) {
-            let why = if given.is_absolute() {
-                "it is not under the root".to_string()
+        check_regular(path, &meta)?;
+        let (mut file, meta) = open_regular(self.jail.dir(), rel, false).map_err(|e| {
+            if jail::is_escape(&e) {
+                jail::escape(path)
             } else {
-                "a symlink on the way leads out of the root".to_string()
-            };
-            return Err(outside(path, &why));
-        }
-        let mut resolved = canonical;
-        for name in missing.iter().rev() {
-            if Path::new(name)
-                .components()
-                .any(|c| matches!(c, Component::ParentDir))
-            {
-                return Err(outside(path, "it climbs out with `..`"));
+                EditError::invalid(format!("`{path}` cannot be read: {e}."))
             }
-            resolved.push(name);
-        }
-        Ok(resolved)
+        })?;
+        check_regular(path, &meta)?;
+        let mut bytes = Vec::with_capacity(meta.len() as usize);
+        file.read_to_end(&mut bytes)
+            .map_err(|e| EditError::invalid(format!("`{path}` cannot be read: {e}.")))?;
+        Ok(Some((Arc::new(text_of(path, bytes)?), meta)))
     }
 }
 
 impl Files for DiskFiles {
     fn read(&self, path: &str) -> EditResult<Option<String>> {
-        let real = self.resolve(path)?;
-        let bytes = match fs::read(&real) {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) if real.is_dir() => {
-                let _ = e;
-                return Err(EditError::invalid(format!(
-                    "`{path}` is a directory, not a file. Send the path of a file inside it."
-                )));
-            }
-            Err(e) => return Err(EditError::invalid(format!("`{path}` cannot be read: {e}."))),
+        Ok(self.read_shared(path)?.map(|t| t.as_ref().clone()))
+    }
+
+    fn read_shared(&self, path: &str) -> EditResult<Option<Arc<String>>> {
+        let rel = self.jail.locate(path)?;
+        let read = self.read_real(path, &rel)?;
+        let seen = match &read {
+            Some((text, meta)) => Seen {
+                text: Some(text.clone()),
+                id: Some((meta.dev(), meta.ino())),
+            },
+            None => Seen::default(),
         };
-        if bytes.contains(&0) {
-            return Err(EditError::invalid(format!(
-                "`{path}` looks binary (it contains NUL bytes); anchored-edit edits text files only."
-            )));
-        }
-        String::from_utf8(bytes).map(Some).map_err(|e| {
-            EditError::invalid(format!(
-                "`{path}` is not UTF-8 text (invalid byte at offset {}); anchored-edit edits UTF-8 text files only.",
-                e.utf8_error().valid_up_to()
-            ))
-        })
+        self.seen_map().entry(rel).or_insert(seen);
+        Ok(read.map(|(text, _)| text))
+    }
+
+    fn identity(&self, path: &str) -> EditResult<Option<String>> {
+        let rel = self.jail.locate(path)?;
+        Ok(Some(match self.jail.dir().metadata(&rel) {
+            Ok(m) => format!("inode:{}:{}", m.dev(), m.ino()),
+            Err(_) => format!("path:{}", rel.display()),
+        }))
     }
 }
 
-fn outside(path: &str, why: &str) -> EditError {
-    EditError::new(
-        ErrorKind::PathOutsideRoot,
-        format!(
-            "`{path}` is outside the project root: {why}. Send a path inside the root, relative to it."
-        ),
-    )
+/// Opens `rel` without blocking (a FIFO opened for reading would wait for a writer) and
+/// returns it with the metadata of the handle itself.
+pub fn open_regular(
+    dir: &cap_std::fs::Dir,
+    rel: &Path,
+    write: bool,
+) -> io::Result<(cap_std::fs::File, Metadata)> {
+    let mut options = OpenOptions::new();
+    options
+        .read(!write)
+        .write(write)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
+    let file = dir.open_with(rel, &options)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(io::Error::other("not a regular file"));
+    }
+    Ok((file, meta))
+}
+
+fn check_regular(path: &str, meta: &Metadata) -> EditResult<()> {
+    if meta.is_dir() {
+        return Err(EditError::invalid(format!(
+            "`{path}` is a directory, not a file. Send the path of a file inside it."
+        )));
+    }
+    if !meta.is_file() {
+        return Err(EditError::invalid(format!(
+            "`{path}` is not a regular file (a FIFO, socket or device); anchored-edit edits text files only."
+        )));
+    }
+    Ok(())
+}
+
+fn text_of(path: &str, bytes: Vec<u8>) -> EditResult<String> {
+    if bytes.contains(&0) {
+        return Err(EditError::invalid(format!(
+            "`{path}` looks binary (it contains NUL bytes); anchored-edit edits text files only."
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        EditError::invalid(format!(
+            "`{path}` is not UTF-8 text (invalid byte at offset {}); anchored-edit edits UTF-8 text files only.",
+            e.utf8_error().valid_up_to()
+        ))
+    })
 }

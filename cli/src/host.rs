@@ -1,19 +1,22 @@
 //! One call against the disk: run it in the engine, then write what it changed.
 //! Shared by `anchored-edit call` and the MCP server.
 
-use crate::commit;
+use crate::commit::{self, Failure};
 use crate::disk::DiskFiles;
-use anchored_edit::{host_refusal, CallOptions, HostRefusal, Session, ToolResult};
+use anchored_edit::{host_refusal, CallOptions, HostRefusal, Session, StaleWhen, ToolResult};
 use serde_json::Value;
 
 /// Runs `request` and, unless it is a dry run or was refused, writes its changes.
-/// A write that fails is rolled back and reported as `write_failed`.
+/// A write that fails is rolled back and reported as `write_failed`; a target that
+/// changed since the engine read it is refused as `stale_buffer` before anything is
+/// written.
 pub fn execute(
     session: &mut Session,
     disk: &DiskFiles,
     request: &Value,
     options: &CallOptions,
 ) -> ToolResult {
+    disk.begin_call();
     let result = session.call_with(request, disk, options);
     commit_result(disk, result)
 }
@@ -26,21 +29,18 @@ pub fn commit_result(disk: &DiskFiles, result: ToolResult) -> ToolResult {
     if !result.ok || result.dry_run == Some(true) {
         return result;
     }
-    let ops = match commit::plan(changes, &|p| disk.resolve(p).map_err(|e| e.message)) {
-        Ok(ops) => ops,
-        Err(message) => return write_failed(&result.tool, &message),
-    };
-    match commit::commit(&ops) {
+    match commit::commit(disk, &commit::plan(changes)) {
         Ok(()) => result,
-        Err(e) => write_failed(&result.tool, &e.to_string()),
+        Err(Failure::Stale(path)) => host_refusal(
+            &result.tool,
+            &HostRefusal::Stale {
+                path,
+                when: StaleWhen::AfterRead,
+            },
+        ),
+        Err(Failure::Io(e)) => host_refusal(
+            &result.tool,
+            &HostRefusal::WriteFailed { why: e.to_string() },
+        ),
     }
-}
-
-fn write_failed(tool: &str, why: &str) -> ToolResult {
-    host_refusal(
-        tool,
-        &HostRefusal::WriteFailed {
-            why: why.to_string(),
-        },
-    )
 }

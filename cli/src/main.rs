@@ -6,6 +6,8 @@
 mod commit;
 mod disk;
 mod host;
+mod jail;
+mod journal;
 mod mcp;
 mod mcp_gate;
 
@@ -13,7 +15,7 @@ use anchored_edit::{CallOptions, Record, Session};
 use disk::DiskFiles;
 use serde_json::Value;
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const HELP: &str = "\
@@ -28,8 +30,9 @@ USAGE:
 COMMANDS:
     call    Read one tool call {\"tool\": NAME, \"arguments\": {...}} from stdin (or
             --request FILE), run it on the files under --root, print the result JSON,
-            and write the changed files (all or none, each atomically) unless it is a
-            dry run or was refused.
+            and write the changed files (all or none; a crash is undone by the next
+            run; a file changed since it was read is refused) unless it is a dry run
+            or was refused.
     mcp     Serve every tool over the Model Context Protocol on stdin/stdout, working
             on the files under --root. Refused edits are tool results with isError.
     tools   Print every tool's name, description and JSON Schema.
@@ -104,8 +107,8 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
             let options = parse_options(&args[1..], false)?;
             let disk = DiskFiles::new(&options.root)
                 .map_err(|e| format!("--root {}: {e}", options.root.display()))?;
-            let history = options.stats.as_ref().map(load_records).unwrap_or_default();
-            mcp::serve(mcp::EngineServer::new(disk, options.stats.clone(), history))?;
+            let session = new_session(&options)?;
+            mcp::serve(mcp::EngineServer::new(disk, options.stats.clone(), session))?;
             Ok(ExitCode::SUCCESS)
         }
         other => Err(format!("unknown command `{other}`")),
@@ -156,12 +159,7 @@ fn call(options: &Options) -> Result<ExitCode, String> {
     let bytes = read_request(options)?;
     let disk = DiskFiles::new(&options.root)
         .map_err(|e| format!("--root {}: {e}", options.root.display()))?;
-    let mut session = Session::new();
-    if let Some(path) = &options.stats {
-        for record in load_records(path) {
-            session.replay(&record);
-        }
-    }
+    let mut session = new_session(options)?;
     let call_options = CallOptions {
         dry_run: options.dry_run,
         ..CallOptions::default()
@@ -174,8 +172,8 @@ fn call(options: &Options) -> Result<ExitCode, String> {
             Err(_) => session.call_bytes(&bytes, &disk),
         },
     };
-    if let (Some(path), Some(record)) = (&options.stats, session.last_record()) {
-        append_record(path, record)?;
+    if let Some(path) = &options.stats {
+        persist_stats(path, &mut session)?;
     }
     let out = serde_json::to_string_pretty(&result.to_llm_json()).unwrap_or_default();
     let mut stdout = std::io::stdout().lock();
@@ -203,6 +201,31 @@ fn read_request(options: &Options) -> Result<Vec<u8>, String> {
     }
 }
 
+/// A session whose one root is the canonical `--root` (so that an absolute path inside
+/// it is accepted and any other refused, by the engine's path rule), with the
+/// `--stats` history replayed.
+fn new_session(options: &Options) -> Result<Session, String> {
+    let root = options
+        .root
+        .canonicalize()
+        .map_err(|e| format!("--root {}: {e}", options.root.display()))?;
+    let mut session = Session::new();
+    session.set_roots(vec![root_string(&root)]);
+    if let Some(path) = &options.stats {
+        for record in load_records(path) {
+            session.replay(&record);
+        }
+    }
+    Ok(session)
+}
+
+/// A canonical path as the engine's roots spell it: Windows' verbatim prefix (`\\?\`)
+/// dropped, so that `C:\x` inside it matches.
+fn root_string(root: &Path) -> String {
+    let text = root.to_string_lossy();
+    text.strip_prefix(r"\\?\").unwrap_or(&text).to_string()
+}
+
 /// Records of earlier calls; lines that do not parse are skipped.
 fn load_records(path: &PathBuf) -> Vec<Record> {
     std::fs::read_to_string(path)
@@ -212,7 +235,21 @@ fn load_records(path: &PathBuf) -> Vec<Record> {
         .collect()
 }
 
-pub(crate) fn append_record(path: &PathBuf, record: &Record) -> Result<(), String> {
+/// Brings the `--stats` file up to date after a call: emptied when the call reset the
+/// statistics (so that the next run, replaying the file, starts from zero too), then
+/// the call's record appended.
+pub(crate) fn persist_stats(path: &PathBuf, session: &mut Session) -> Result<(), String> {
+    if session.take_reset() {
+        std::fs::write(path, "")
+            .map_err(|e| format!("cannot reset --stats {}: {e}", path.display()))?;
+    }
+    match session.last_record() {
+        Some(record) => append_record(path, record),
+        None => Ok(()),
+    }
+}
+
+fn append_record(path: &PathBuf, record: &Record) -> Result<(), String> {
     let line = serde_json::to_string(record).unwrap_or_default();
     let mut f = std::fs::OpenOptions::new()
         .create(true)

@@ -10,7 +10,7 @@
 use crate::disk::DiskFiles;
 use crate::host;
 use crate::mcp_gate;
-use anchored_edit::{Record, Session};
+use anchored_edit::Session;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
     JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
@@ -36,11 +36,8 @@ pub struct EngineServer {
 }
 
 impl EngineServer {
-    pub fn new(disk: DiskFiles, stats: Option<PathBuf>, history: Vec<Record>) -> EngineServer {
-        let mut session = Session::new();
-        for r in &history {
-            session.replay(r);
-        }
+    /// `session`: set up by the caller (roots, replayed `--stats` history).
+    pub fn new(disk: DiskFiles, stats: Option<PathBuf>, session: Session) -> EngineServer {
         EngineServer {
             state: Arc::new(Mutex::new(State {
                 session,
@@ -71,9 +68,9 @@ impl EngineServer {
             &request,
             &anchored_edit::CallOptions::default(),
         );
-        if let (Some(path), Some(record)) = (stats.as_ref(), session.last_record()) {
-            // Statistics are best effort; a failed append must not fail the edit.
-            let _ = crate::append_record(path, record);
+        if let Some(path) = stats.as_ref() {
+            // Statistics are best effort; a failed write must not fail the edit.
+            let _ = crate::persist_stats(path, session);
         }
         let body = result.to_llm_json();
         let text = serde_json::to_string_pretty(&body).unwrap_or_default();
@@ -117,14 +114,11 @@ fn tools() -> Vec<Tool> {
 impl ServerHandler for EngineServer {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new("anchored-edit", env!("CARGO_PKG_VERSION")))
-            .with_instructions(
-                "Edit files by content: str_replace finds old_str by its text (copy it from the file), \
-                 recovers from whitespace/escaping/line-number slips, and refuses with the closest \
-                 area and the exact next call when it cannot be sure. Read with read_lines / \
-                 grep_file / get_document; pass their `version` as expected_version to refuse \
-                 edits on text that changed since.",
-            )
+            .with_server_info(Implementation::new(
+                "anchored-edit",
+                env!("CARGO_PKG_VERSION"),
+            ))
+            .with_instructions(anchored_edit::SERVER_INSTRUCTIONS)
     }
 
     async fn list_tools(

@@ -167,6 +167,40 @@ fn bom_crlf_and_missing_final_newline_survive_edits_on_disk() {
 }
 
 #[test]
+fn an_absolute_path_inside_the_root_is_read_and_reported_relative_to_it() {
+    let p = Project::new("absolute");
+    p.file("src/a.txt", "one\ntwo\n");
+    let root = p.dir.canonicalize().unwrap();
+    let abs = root
+        .join("src")
+        .join("a.txt")
+        .to_string_lossy()
+        .into_owned();
+    let spelled = format!("{}/./src/../src/a.txt", root.to_string_lossy());
+    let (code, out) = p.tool(
+        "str_replace",
+        json!({"path": spelled, "old_str": "one", "new_str": "1"}),
+    );
+    assert_eq!(code, 0, "{out:#}");
+    assert_eq!(out["files"][0]["path"], "src/a.txt", "{out:#}");
+    let patch = format!("*** Begin Patch\n*** Update File: {abs}\n@@\n-two\n+2\n*** End Patch\n");
+    let (code, out) = p.tool("apply_patch", json!({ "patch": patch }));
+    assert_eq!(code, 0, "{out:#}");
+    assert_eq!(out["files"][0]["path"], "src/a.txt", "{out:#}");
+    assert_eq!(p.read("src/a.txt"), "1\n2\n");
+    // Outside: refused by the engine, naming the root and the next call.
+    let (code, out) = p.tool("get_document", json!({"path": "/etc/hostname"}));
+    assert_eq!(code, 1);
+    assert_eq!(out["error"]["kind"], "path_outside_root");
+    let message = out["error"]["message"].as_str().unwrap();
+    assert!(message.contains(&*root.to_string_lossy()), "{message}");
+    assert!(
+        message.contains("relative to the project root"),
+        "{message}"
+    );
+}
+
+#[test]
 fn paths_outside_the_root_are_refused() {
     let p = Project::new("escape");
     p.file("inside.txt", "ok\n");
@@ -444,6 +478,35 @@ fn stats_file_carries_history_across_runs() {
 }
 
 #[test]
+fn a_stats_reset_lasts_into_the_next_run() {
+    let p = Project::new("stats-reset");
+    p.file("a.py", "x = 1\n");
+    let stats = p.dir.join("stats.jsonl");
+    let stats_arg = stats.to_string_lossy().into_owned();
+    let miss = json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "y = 1", "new_str": "y = 2"}}).to_string();
+    for _ in 0..2 {
+        assert_eq!(p.call(&miss, &["--stats", &stats_arg]).0, 1);
+    }
+    let reset = json!({"tool": "get_edit_stats", "arguments": {"reset": true}}).to_string();
+    let (code, out, _) = p.call(&reset, &["--stats", &stats_arg]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out["stats"]["str_replace"]["calls"], 2,
+        "the reset call reports what it clears"
+    );
+    // The next run starts from zero: one refusal, not the third in a row.
+    let (_, out, _) = p.call(&miss, &["--stats", &stats_arg]);
+    let message = out["error"]["message"].as_str().unwrap();
+    assert!(!message.contains("in a row"), "{message}");
+    let (_, out, _) = p.call(
+        &json!({"tool": "get_edit_stats", "arguments": {}}).to_string(),
+        &["--stats", &stats_arg],
+    );
+    assert_eq!(out["stats"]["str_replace"]["calls"], 1, "{out}");
+    assert_eq!(fs::read_to_string(&stats).unwrap().lines().count(), 1);
+}
+
+#[test]
 fn a_patch_adds_updates_deletes_and_moves_files_on_disk_together() {
     let p = Project::new("patch");
     p.file("src/app.py", "def main():\n    retries = 3\n    run()\n");
@@ -495,55 +558,34 @@ fn a_refused_batch_leaves_every_file_byte_identical() {
     assert!(leftovers(&p.dir).is_empty());
 }
 
-/// Makes renaming `path` fail: the immutable attribute (which stops root too), or a
-/// read-only parent directory for other users. Returns the undo, or None if neither
-/// is possible here.
-#[cfg(unix)]
-fn make_unrenamable(path: &Path) -> Option<Box<dyn Fn()>> {
-    use std::os::unix::fs::PermissionsExt;
-    let chattr = |flag: &str| {
-        Command::new("chattr")
-            .arg(flag)
-            .arg(path)
-            .status()
-            .is_ok_and(|s| s.success())
-    };
-    if chattr("+i") {
-        let owned = path.to_path_buf();
-        return Some(Box::new(move || {
-            let _ = Command::new("chattr").arg("-i").arg(&owned).status();
-        }));
-    }
-    let dir = path.parent()?.to_path_buf();
-    fs::set_permissions(&dir, fs::Permissions::from_mode(0o555)).ok()?;
-    let probe = dir.join(".probe");
-    if fs::write(&probe, "").is_ok() {
-        let _ = fs::remove_file(probe);
-        let _ = fs::set_permissions(&dir, fs::Permissions::from_mode(0o755));
-        return None;
-    }
-    Some(Box::new(move || {
-        let _ = fs::set_permissions(&dir, fs::Permissions::from_mode(0o755));
-    }))
-}
-
-#[cfg(unix)]
+/// The second file's swap fails (injected: the debug build's `ANCHORED_EDIT_FAIL_AT`,
+/// so the test runs the same as root or not): the first file is swapped back.
 #[test]
 fn a_write_that_fails_midway_is_rolled_back_and_reported() {
     let p = Project::new("rollback");
     p.file("a/one.txt", "1\n");
     p.file("b/two.txt", "2\n");
-    let Some(undo) = make_unrenamable(&p.dir.join("b/two.txt")) else {
-        eprintln!("skipped: cannot make a file unrenamable on this file system");
-        return;
-    };
-    let (code, out) = p.tool(
-        "multi_replace",
-        json!({"replacements": [
-            {"path": "a/one.txt", "old_str": "1", "new_str": "one"},
-            {"path": "b/two.txt", "old_str": "2", "new_str": "two"}]}),
-    );
-    undo();
+    let request = json!({"tool": "multi_replace", "arguments": {"replacements": [
+        {"path": "a/one.txt", "old_str": "1", "new_str": "one"},
+        {"path": "b/two.txt", "old_str": "2", "new_str": "two"}]}});
+    let out = Command::new(BIN)
+        .args(["call", "--root"])
+        .arg(&p.dir)
+        .env("ANCHORED_EDIT_FAIL_AT", "swap:2")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(request.to_string().as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let code = out.status.code().unwrap_or(-1);
+    let out: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
     assert_eq!(
         (code, out["error"]["kind"].as_str()),
         (1, Some("write_failed")),

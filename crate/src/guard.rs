@@ -219,6 +219,22 @@ fn says_code_is_kept(inner: &str) -> bool {
         || words.windows(2).any(|p| PHRASES.iter().any(|q| p == q))
 }
 
+/// Whether `path` is prose (Markdown, reStructuredText, AsciiDoc, plain text), where a
+/// bare `...` line is text (an ellided quotation, a column of an example), not code
+/// left out. Comment-shaped placeholders (`<!-- ... existing ... -->`) are still judged.
+pub fn is_prose_file(path: &str) -> bool {
+    let ext = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+    matches!(
+        ext.as_deref(),
+        Some("md" | "markdown" | "mdx" | "rst" | "adoc" | "txt")
+    )
+}
+
+/// Whether `line` is a bare elision (`...`, `[...]`, `... rest`), not a comment.
+pub fn is_bare_elision(line: &str) -> bool {
+    comment_body(line.trim()).is_none() && is_placeholder(line)
+}
+
 /// The text of a line that is wholly a comment, without its comment syntax.
 fn comment_body(t: &str) -> Option<&str> {
     const WRAPPED: [(&str, &str); 5] = [

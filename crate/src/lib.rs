@@ -63,4 +63,5 @@ pub use result::{apply_edits, Edit, FileChange, Range, ToolResult};
 pub use session::{tool_schemas, CallOptions, Session};
 pub use stats::{Record, Stats};
 pub use text::Point;
+pub use tools::SERVER_INSTRUCTIONS;
 pub use workspace::{Files, NoFiles};

@@ -51,11 +51,31 @@ impl Default for CallOptions {
 pub struct Session {
     stats: Stats,
     last_record: Option<Record>,
+    /// Set when `get_edit_stats {reset: true}` cleared the statistics, until a host
+    /// persisting them takes it ([`Session::take_reset`]).
+    reset_pending: bool,
+    /// The folders calls may reach, normalised; the first is the project root.
+    roots: Vec<String>,
 }
 
 impl Session {
     pub fn new() -> Session {
         Session::default()
+    }
+
+    /// Declares the folders calls may reach (absolute paths; the first is the project
+    /// root, which relative paths are relative to). Every path argument is then judged
+    /// by the one path rule ([`crate::paths::resolve`]): an absolute path inside the
+    /// first root becomes relative to it, one inside another root stays absolute, any
+    /// other is refused `path_outside_root`. Until a host calls this, only relative
+    /// paths are accepted.
+    pub fn set_roots(&mut self, roots: Vec<String>) {
+        self.roots = crate::paths::normalize_roots(&roots);
+    }
+
+    /// The roots set by [`Session::set_roots`], normalised.
+    pub fn roots(&self) -> &[String] {
+        &self.roots
     }
 
     /// Runs one call given as JSON text: `{"tool": NAME, "arguments": {...}}`.
@@ -123,6 +143,9 @@ impl Session {
         files: &dyn Files,
         options: &CallOptions,
     ) -> ToolResult {
+        // A call that records nothing (get_edit_stats) must not leave the previous
+        // call's record for a host to log twice.
+        self.last_record = None;
         let Some(t) = tools::find(tool) else {
             return ToolResult::failure(tool, unknown_tool(tool));
         };
@@ -133,14 +156,14 @@ impl Session {
         let args = match Args::parse(t.spec, &raw) {
             Ok(a) => a,
             Err(e) => {
-                let record = base_record(t.spec.name, t.spec.edits(), &raw, None);
+                let record = base_record(t.spec.name, t.spec.edits(), &raw, None, &self.roots);
                 return self.finish(ToolResult::failure(tool, e), record);
             }
         };
         let dry_run = t.spec.edits() && (options.dry_run || args.flag("dry_run"));
-        let mut record = base_record(t.spec.name, t.spec.edits(), &raw, Some(&args));
+        let mut record = base_record(t.spec.name, t.spec.edits(), &raw, Some(&args), &self.roots);
         record.dry_run |= dry_run;
-        let mut ctx = Ctx::new(Workspace::new(files));
+        let mut ctx = Ctx::new(Workspace::new(files, &self.roots));
         let outcome = (t.run)(&mut ctx, &args);
         let result = match outcome {
             Err(e) => ToolResult::failure(t.spec.name, e),
@@ -148,6 +171,7 @@ impl Session {
                 let result = self.stats_result();
                 if reset {
                     self.stats.reset();
+                    self.reset_pending = true;
                 }
                 return result;
             }
@@ -240,9 +264,17 @@ impl Session {
         self.stats.record(record);
     }
 
-    /// The record of the last call, for hosts that log them.
+    /// The record of the last call, for hosts that log them (None when the last call
+    /// records nothing, as `get_edit_stats` does).
     pub fn last_record(&self) -> Option<&Record> {
         self.last_record.as_ref()
+    }
+
+    /// Whether a call cleared the statistics since the last time this was asked. A host
+    /// that persists records (the CLI's `--stats`) drops them then, so that the reset
+    /// outlives the process.
+    pub fn take_reset(&mut self) -> bool {
+        std::mem::take(&mut self.reset_pending)
     }
 }
 
@@ -352,10 +384,16 @@ fn unknown_tool(name: &str) -> EditError {
     ))
 }
 
-fn base_record(tool: &str, edits: bool, raw: &Map<String, Value>, args: Option<&Args>) -> Record {
+fn base_record(
+    tool: &str,
+    edits: bool,
+    raw: &Map<String, Value>,
+    args: Option<&Args>,
+    roots: &[String],
+) -> Record {
     let path = args
         .and_then(|a| a.opt_str("path"))
-        .and_then(|p| crate::paths::normalize(p).ok());
+        .and_then(|p| crate::paths::resolve(p, roots).ok());
     let hints = args
         .map(|a| {
             HINTS
@@ -425,6 +463,59 @@ fn ordinal(n: u32) -> String {
 mod tests {
     use super::*;
     use std::collections::BTreeMap;
+
+    /// A reader that remembers every path it was asked for.
+    struct Recording(std::cell::RefCell<Vec<String>>);
+
+    impl Files for Recording {
+        fn read(&self, path: &str) -> crate::error::EditResult<Option<String>> {
+            self.0.borrow_mut().push(path.to_string());
+            Ok(Some("x = 1\n".to_string()))
+        }
+    }
+
+    #[test]
+    fn the_reader_sees_only_root_relative_paths_or_paths_inside_a_root() {
+        let reader = Recording(Default::default());
+        let mut session = Session::new();
+        session.set_roots(vec!["/root".into(), "/lib".into()]);
+        let patch = "*** Begin Patch\n*** Update File: /root/b.py\n*** Move to: /root/c.py\n@@\n-x = 1\n+x = 2\n*** End Patch\n";
+        let calls = [
+            json!({"tool": "line_count", "arguments": {"path": "/root/./a.py"}}),
+            json!({"tool": "line_count", "arguments": {"path": "/lib/x/../a.py"}}),
+            json!({"tool": "apply_patch", "arguments": {"patch": patch}}),
+            json!({"tool": "multi_replace", "arguments": {"replacements": [{"path": "/root/d.py", "old_str": "x = 1", "new_str": "x = 3"}]}}),
+            json!({"tool": "line_count", "arguments": {"path": "/etc/passwd"}}),
+            json!({"tool": "create_file", "arguments": {"path": "/elsewhere/e.py", "content": "y"}}),
+        ];
+        let oks: Vec<bool> = calls.iter().map(|c| session.call(c, &reader).ok).collect();
+        assert_eq!(oks, [true, true, true, true, false, false]);
+        let mut read = reader.0.borrow().clone();
+        read.sort();
+        read.dedup();
+        assert_eq!(read, ["/lib/a.py", "a.py", "b.py", "c.py", "d.py"]);
+    }
+
+    #[test]
+    fn a_reset_is_handed_to_the_host_once_and_stats_calls_leave_no_record() {
+        let files = BTreeMap::from([("a.py".to_string(), "x = 1\n".to_string())]);
+        let mut session = Session::new();
+        let edit = json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "x = 1", "new_str": "x = 2"}});
+        session.call(&edit, &files);
+        assert!(session.last_record().is_some());
+        session.call(&json!({"tool": "get_edit_stats", "arguments": {}}), &files);
+        assert!(
+            session.last_record().is_none(),
+            "a host would log the edit twice"
+        );
+        assert!(!session.take_reset());
+        session.call(
+            &json!({"tool": "get_edit_stats", "arguments": {"reset": true}}),
+            &files,
+        );
+        assert!(session.take_reset());
+        assert!(!session.take_reset());
+    }
 
     #[test]
     fn the_dry_run_option_holds_for_every_request_shape() {

@@ -84,6 +84,15 @@ impl Session {
         })
     }
 
+    /// Declares the folders calls may reach: absolute paths, the first being the
+    /// project root. An absolute path argument inside the first root reaches the reader
+    /// relative to it, one inside another root as is; any other is refused
+    /// `path_outside_root`. Until this is called only relative paths are accepted.
+    #[wasm_bindgen(js_name = setRoots)]
+    pub fn set_roots(&mut self, roots: Vec<String>) {
+        guarded(|| self.inner.set_roots(roots))
+    }
+
     /// The statistics as JSON text, to persist and hand back to `loadStats`.
     #[wasm_bindgen(js_name = statsJson)]
     pub fn stats_json(&self) -> String {
@@ -102,6 +111,30 @@ impl Session {
             })?;
             self.inner.load_stats(stats);
             Ok(())
+        })
+    }
+
+    /// The statistics record of the last call as JSON text (one line of the native
+    /// CLI's `--stats` file), or `undefined` when the last call recorded nothing.
+    #[wasm_bindgen(js_name = lastRecordJson)]
+    pub fn last_record_json(&self) -> Option<String> {
+        guarded(|| {
+            self.inner
+                .last_record()
+                .and_then(|r| serde_json::to_string(r).ok())
+        })
+    }
+
+    /// Folds in a record of an earlier call (a line of a `--stats` file). Returns false,
+    /// changing nothing, when `json` is not a record.
+    #[wasm_bindgen(js_name = replayRecord)]
+    pub fn replay_record(&mut self, json: &str) -> bool {
+        guarded(|| match serde_json::from_str::<crate::Record>(json) {
+            Ok(record) => {
+                self.inner.replay(&record);
+                true
+            }
+            Err(_) => false,
         })
     }
 }
@@ -124,6 +157,13 @@ impl Session {
 #[wasm_bindgen(js_name = toolSchemas)]
 pub fn tool_schemas() -> Result<JsValue, JsValue> {
     guarded(|| to_js(&crate::tool_schemas()))
+}
+
+/// The paragraph an MCP server gives a model at initialisation: when to use which tool
+/// (the same text as the native `anchored-edit mcp`).
+#[wasm_bindgen(js_name = serverInstructions)]
+pub fn server_instructions() -> String {
+    crate::SERVER_INSTRUCTIONS.to_string()
 }
 
 /// Panics on purpose, so that tests can check what a caller sees after a panic and

@@ -23,6 +23,15 @@ pub trait Files {
     fn read_shared(&self, path: &str) -> EditResult<Option<Arc<String>>> {
         Ok(self.read(path)?.map(Arc::new))
     }
+
+    /// What makes two paths one file, for hosts where a file can have several names (a
+    /// symlink inside the root, a hard link): `Some(id)` equal for every name of one
+    /// file. The workspace keys a call's edits by it, so edits through two names apply
+    /// in order to one text instead of the last write silently winning. Default: every
+    /// path is its own file.
+    fn identity(&self, _path: &str) -> EditResult<Option<String>> {
+        Ok(None)
+    }
 }
 
 impl Files for BTreeMap<String, String> {
@@ -78,18 +87,57 @@ pub struct Changed {
 
 pub struct Workspace<'f> {
     files: &'f dyn Files,
+    /// The host's roots, normalised (see [`paths::resolve`]).
+    roots: &'f [String],
     entries: BTreeMap<String, Entry>,
+    /// A path first reached through another name → the name its entry is kept under
+    /// (see [`Files::identity`]). Facts about the host, so snapshots leave them alone.
+    aliases: HashMap<String, String>,
+    /// File identity → the name its entry is kept under.
+    identities: HashMap<String, String>,
 }
 
 impl<'f> Workspace<'f> {
-    pub fn new(files: &'f dyn Files) -> Workspace<'f> {
+    /// A workspace over `files`, whose path arguments are judged against `roots`
+    /// (normalised; empty: only relative paths).
+    pub fn new(files: &'f dyn Files, roots: &'f [String]) -> Workspace<'f> {
         Workspace {
             files,
+            roots,
             entries: BTreeMap::new(),
+            aliases: HashMap::new(),
+            identities: HashMap::new(),
         }
     }
 
+    /// A path argument as the host will read it, or `path_outside_root`: the one path
+    /// rule ([`paths::resolve`]), applied to every path a tool is given.
+    pub fn path(&self, raw: &str) -> EditResult<String> {
+        paths::resolve(raw, self.roots)
+    }
+
+    /// The name `path`'s entry is kept under: the first name the call reached its file by.
+    fn key(&mut self, path: &str) -> EditResult<String> {
+        if self.entries.contains_key(path) {
+            return Ok(path.to_string());
+        }
+        if let Some(primary) = self.aliases.get(path) {
+            return Ok(primary.clone());
+        }
+        if let Some(id) = self.files.identity(path)? {
+            if let Some(primary) = self.identities.get(&id) {
+                let primary = primary.clone();
+                self.aliases.insert(path.to_string(), primary.clone());
+                return Ok(primary);
+            }
+            self.identities.insert(id, path.to_string());
+        }
+        Ok(path.to_string())
+    }
+
     fn entry(&mut self, path: &str) -> EditResult<&mut Entry> {
+        let key = self.key(path)?;
+        let path = key.as_str();
         if !self.entries.contains_key(path) {
             let original = self.files.read_shared(path)?;
             self.entries.insert(
@@ -135,9 +183,10 @@ impl<'f> Workspace<'f> {
     /// Moves `from`'s current text to `to` (which must not exist), as `new_text`.
     pub fn move_file(&mut self, from: &str, to: &str, new_text: String) -> EditResult<()> {
         self.write(to, new_text)?;
+        let to = self.key(to)?;
         let entry = self.entry(from)?;
         entry.current = None;
-        entry.moved_to = Some(to.to_string());
+        entry.moved_to = Some(to);
         Ok(())
     }
 
@@ -212,11 +261,6 @@ impl<'f> Workspace<'f> {
 /// A copy of the overlay to return to (texts are shared, not copied).
 pub struct WorkspaceSnapshot(BTreeMap<String, Entry>);
 
-/// Normalises a path argument (see [`paths::normalize`]).
-pub fn path_arg(raw: &str) -> EditResult<String> {
-    paths::normalize(raw)
-}
-
 pub fn not_found(path: &str) -> EditError {
     EditError::new(
         ErrorKind::FileNotFound,
@@ -224,4 +268,38 @@ pub fn not_found(path: &str) -> EditError {
             "No file at `{path}`. Check the path (relative to the project root), or create it with create_file {{path: \"{path}\", content: \"…\"}}."
         ),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two names of one file: `link.txt` is `a.txt`.
+    struct Linked(BTreeMap<String, String>);
+
+    impl Files for Linked {
+        fn read(&self, path: &str) -> EditResult<Option<String>> {
+            let real = if path == "link.txt" { "a.txt" } else { path };
+            Ok(self.0.get(real).cloned())
+        }
+        fn identity(&self, path: &str) -> EditResult<Option<String>> {
+            Ok(Some(
+                if path == "link.txt" { "a.txt" } else { path }.to_string(),
+            ))
+        }
+    }
+
+    #[test]
+    fn edits_through_two_names_of_one_file_apply_to_one_text() {
+        let files = Linked(BTreeMap::from([("a.txt".to_string(), "x y\n".to_string())]));
+        let mut ws = Workspace::new(&files, &[]);
+        let t = ws.read("a.txt").unwrap().replace('x', "X");
+        ws.write("a.txt", t).unwrap();
+        let t = ws.read("link.txt").unwrap().replace('y', "Y");
+        ws.write("link.txt", t).unwrap();
+        let changes = ws.changes();
+        assert_eq!(changes.len(), 1);
+        assert_eq!(changes[0].path, "a.txt");
+        assert_eq!(changes[0].current.as_deref().unwrap().as_str(), "X Y\n");
+    }
 }

@@ -150,12 +150,15 @@ fn check_host_contract(
         }
     }
     let tool = case["call"]["tool"].as_str().unwrap_or("");
-    let takes_dry_run =
-        anchored_edit::tools::spec(tool).is_some_and(|s| s.param("dry_run").is_some());
-    if takes_dry_run && result.dry_run == Some(false) {
-        let mut call = case["call"].clone();
-        call["arguments"]["dry_run"] = Value::Bool(true);
-        let dry = Session::new().call(&call, files);
+    // Whether the tool edits is its annotation's to say (readOnlyHint), never the
+    // schema's shape; the dry run is the host's option, never a rewritten request.
+    let edits = anchored_edit::tools::spec(tool).is_some_and(|s| s.edits());
+    if edits && result.dry_run == Some(false) {
+        let options = anchored_edit::CallOptions {
+            dry_run: true,
+            ..Default::default()
+        };
+        let dry = Session::new().call_with(&case["call"], files, &options);
         if dry.files != result.files || dry.matched_via != result.matched_via {
             problems.push("the dry run computed different changes than the commit".into());
         }

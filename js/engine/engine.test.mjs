@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as engine from '../../pkg/index.node.js';
 
-const { Session, toolSchemas, hostRefusal, EnginePanicError, __panicForTests } = engine;
+const { Session, toolSchemas, hostRefusal, serverInstructions, EnginePanicError, __panicForTests } = engine;
 const pkgDir = fileURLToPath(new URL('../../pkg/', import.meta.url));
 
 const reader = (files) => ({ read: (p) => (Object.hasOwn(files, p) ? files[p] : undefined) });
@@ -79,6 +79,22 @@ test('an engine panic reaches the caller as EnginePanicError and the session sur
   assert.equal(new Session().call(replace('a.txt', 'a', 'x'), reader(files)).ok, true);
 });
 
+test('setRoots: the path rule, kept across an engine restart', () => {
+  const read = [];
+  const files = { read: (p) => (read.push(p), p === 'a.txt' || p === '/other/b.txt' ? 'x\n' : undefined) };
+  const s = new Session();
+  const count = (path) => s.call({ tool: 'line_count', arguments: { path } }, files);
+  assert.equal(count('/root/a.txt').error.kind, 'path_outside_root', 'no roots: no absolute path');
+  s.setRoots(['/root', '/other']);
+  assert.equal(count('/root/a.txt').line_count, 1);
+  assert.equal(count('/other/b.txt').line_count, 1);
+  assert.equal(count('/etc/passwd').error.kind, 'path_outside_root');
+  assert.deepEqual(read, ['a.txt', '/other/b.txt']);
+  assert.throws(() => s.call({ tool: 'get_document', arguments: { path: 'a.txt' } }, { read: () => __panicForTests('x') }), EnginePanicError);
+  assert.equal(count('/root/a.txt').line_count, 1, 'the restarted engine keeps the roots');
+  assert.equal(count('/etc/passwd').error.kind, 'path_outside_root');
+});
+
 test('a panic outside a session (free function) is also an EnginePanic error', () => {
   assert.throws(() => __panicForTests('direct'), (e) => e.name === 'EnginePanic' && /direct/.test(e.message));
   const s = new Session();
@@ -132,4 +148,25 @@ test('hostRefusal words every host refusal once, and refuses an unknown kind', (
   assert.match(late.error.message, /within 300 s/);
   assert.throws(() => hostRefusal('x', 'nope', {}), /unknown kind/);
   assert.throws(() => hostRefusal('x', 'stale_buffer', { path: 'a', when: 'later' }), /incomplete detail/);
+});
+
+test('statistics records: the last call as a --stats line, replayed into another session', () => {
+  const files = { 'a.txt': 'a\nb\n' };
+  const first = new Session();
+  first.call({ tool: 'str_replace', arguments: { path: 'a.txt', old_str: 'b', new_str: 'c' } }, reader(files));
+  const line = first.lastRecordJson();
+  assert.equal(JSON.parse(line).tool, 'str_replace');
+  assert.ok(!line.includes('\n'), 'one JSON line');
+  const second = new Session();
+  assert.equal(second.replayRecord(line), true);
+  assert.equal(second.statsJson(), first.statsJson());
+  assert.equal(second.replayRecord('{"not": "a record"}'), false);
+  assert.equal(second.statsJson(), first.statsJson(), 'a foreign line changes nothing');
+  assert.equal(new Session().lastRecordJson(), undefined, 'no call, no record');
+});
+
+test('serverInstructions: one paragraph naming the tools a model chooses between', () => {
+  const text = serverInstructions();
+  assert.ok(!text.includes('\n'));
+  for (const name of ['str_replace', 'apply_patch', 'read_lines', 'grep_file', 'expected_version']) assert.ok(text.includes(name), name);
 });

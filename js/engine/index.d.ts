@@ -82,14 +82,29 @@ export class Session {
   constructor();
   /** Runs one call; refusals are results with `ok: false`. Throws EnginePanicError on an engine bug. */
   call(request: ToolRequest | string, files?: FileReader | null, options?: CallOptions): ToolResult;
+  /**
+   * The folders calls may reach: absolute paths, the first being the project root. An
+   * absolute path argument inside the first root reaches `files.read` relative to it,
+   * one inside another root as is (normalised); any other absolute path, and every
+   * absolute path before this is called, is refused `path_outside_root`. Relative paths
+   * are relative to the first root. Kept across engine restarts. See docs/paths.md.
+   */
+  setRoots(roots: string[]): void;
   statsJson(): string;
   loadStats(json: string): void;
+  /** The last call's statistics record as one JSON line (native `--stats` format); undefined when it recorded nothing. */
+  lastRecordJson(): string | undefined;
+  /** Folds in a record of an earlier call (a `--stats` line); false, changing nothing, when it is not one. */
+  replayRecord(json: string): boolean;
   free(): void;
 }
 
 export class EnginePanicError extends Error {}
 
 export function toolSchemas(): ToolSchema[];
+
+/** The paragraph an MCP server gives a model at initialisation: when to use which tool. */
+export function serverInstructions(): string;
 
 /** A host's own refusal as a result object, worded by the engine for every host. */
 export function hostRefusal(

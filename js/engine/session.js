@@ -29,8 +29,8 @@ function isInstanceFailure(e) {
 
 /**
  * Builds the public API over a raw wasm-bindgen module `raw` ({Session, toolSchemas,
- * hostRefusal, __scheduleRestart}). Returns {Session, toolSchemas, hostRefusal,
- * EnginePanicError}.
+ * hostRefusal, serverInstructions, __scheduleRestart}). Returns {Session, toolSchemas,
+ * hostRefusal, serverInstructions, EnginePanicError}.
  */
 export function createEngine(raw) {
   // Bumped on every instance failure; a Session whose raw object is older replaces it.
@@ -59,6 +59,7 @@ export function createEngine(raw) {
     #raw;
     #generation;
     #savedStats = null;
+    #roots = null;
 
     constructor() {
       this.#raw = new raw.Session();
@@ -81,6 +82,20 @@ export function createEngine(raw) {
       });
     }
 
+    /**
+     * Declares the folders calls may reach (absolute paths; the first is the project
+     * root). An absolute path inside the first root reaches `files.read` relative to
+     * it; one inside another root as is; any other is refused `path_outside_root`.
+     * Without roots only relative paths are accepted. Kept across engine restarts.
+     */
+    setRoots(roots) {
+      const list = Array.from(roots ?? [], String);
+      this.#run(() => {
+        this.#raw.setRoots(list);
+        this.#roots = list;
+      });
+    }
+
     /** The statistics as JSON text (persist it; hand it back to `loadStats`). */
     statsJson() {
       return this.#run(() => this.#raw.statsJson());
@@ -91,6 +106,23 @@ export function createEngine(raw) {
       this.#run(() => {
         this.#raw.loadStats(json);
         this.#savedStats = json;
+      });
+    }
+
+    /**
+     * The statistics record of the last call as one JSON line (the native CLI's
+     * `--stats` format), or undefined when the last call recorded nothing.
+     */
+    lastRecordJson() {
+      return this.#run(() => this.#raw.lastRecordJson());
+    }
+
+    /** Folds in a record of an earlier call (a `--stats` line); false when it is not one. */
+    replayRecord(json) {
+      return this.#run(() => {
+        const replayed = this.#raw.replayRecord(json);
+        this.#savedStats = this.#raw.statsJson();
+        return replayed;
       });
     }
 
@@ -119,6 +151,7 @@ export function createEngine(raw) {
       this.#raw = new raw.Session();
       this.#generation = generation;
       if (this.#savedStats !== null) this.#raw.loadStats(this.#savedStats);
+      if (this.#roots !== null) this.#raw.setRoots(this.#roots);
     }
   }
 
@@ -147,5 +180,10 @@ export function createEngine(raw) {
     return stateless(() => raw.hostRefusal(tool, kind, detail ?? {}));
   }
 
-  return { Session, toolSchemas, hostRefusal, EnginePanicError };
+  /** The paragraph an MCP server gives a model: when to use which tool. */
+  function serverInstructions() {
+    return stateless(() => raw.serverInstructions());
+  }
+
+  return { Session, toolSchemas, hostRefusal, serverInstructions, EnginePanicError };
 }

@@ -25,6 +25,7 @@ import { ListToolsRequestSchema, isInitializeRequest } from '@modelcontextprotoc
 import * as z from 'zod';
 import { checkRequest, newToken } from './guard.js';
 import { toolResult } from './result.js';
+import { createRefusals, whyOf } from '../host-policy/index.js';
 
 export { newToken, checkRequest } from './guard.js';
 export { llmView, toolResult } from './result.js';
@@ -33,26 +34,28 @@ export { llmView, toolResult } from './result.js';
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /**
- * The refusal for changes the host did not apply. A thrown value with a string `kind` and
- * `message` is the host's own refusal, used as is (as with `read`): e.g. `stale_buffer`
- * when the buffer changed while the edit waited for the user's review, or the user's
- * rejection, whose advice differs from a failed write's. Anything else is the CLI's
- * `write_failed`.
+ * Default idle time after which an MCP session is forgotten: longer than an agent's pause
+ * between turns, short enough that abandoned sessions (each an McpServer with every tool
+ * registered, ~50 KB) do not pile up. A client whose session expired gets HTTP 404 and
+ * initialises again (MCP Streamable HTTP, session management).
  */
-function applyFailed(tool, e) {
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
+
+/** Default cap on live MCP sessions: a few agents, each reconnecting now and then. */
+export const DEFAULT_MAX_SESSIONS = 32;
+
+/**
+ * The refusal for changes the host did not apply. A thrown host-policy `RefusalError`
+ * carries the engine-worded result (e.g. `stale_buffer` when the buffer changed while
+ * the edit waited for review, or the user's rejection); a thrown value with a string
+ * `kind` and `message` is the host's own refusal (as with `read`); anything else is
+ * `write_failed`, worded by the engine.
+ */
+function applyFailed(refusals, tool, e) {
+  if (e !== null && typeof e === 'object' && e.result && e.result.ok === false) return toolResult({ ...e.result, tool });
   const own = e !== null && typeof e === 'object' && typeof e.kind === 'string' && typeof e.message === 'string';
-  return toolResult({
-    ok: false,
-    tool,
-    warnings: [],
-    files: [],
-    error: own
-      ? { kind: e.kind, message: e.message }
-      : {
-          kind: 'write_failed',
-          message: `The edit was computed but the editor could not apply it (${e?.message ?? e}). Read the file again, then send the call again.`,
-        },
-  });
+  if (own) return toolResult({ ok: false, tool, warnings: [], files: [], error: { kind: e.kind, message: e.message } });
+  return toolResult(refusals.writeFailed(tool, whyOf(e)));
 }
 
 function errorResult(message) {
@@ -64,10 +67,11 @@ function errorResult(message) {
  * call at a time. Used by the MCP server; usable alone by a host's other entry points.
  * A host that runs whole calls itself (asynchronous reads, review before applying) passes
  * `call(tool, args)` instead of `read`/`apply`: it resolves to the engine's result, or to
- * the host's own refusal in the same shape.
+ * the host's own refusal in the same shape. `engine`: the package (its `hostRefusal`).
  */
-export function createToolRunner({ session, read, apply, call }) {
+export function createToolRunner({ engine, session, read, apply, call }) {
   const files = { read };
+  const refusals = createRefusals(engine);
   let queue = Promise.resolve();
 
   async function runHostCall(tool, args) {
@@ -90,7 +94,7 @@ export function createToolRunner({ session, read, apply, call }) {
       try {
         await apply(result.files, { tool, arguments: args });
       } catch (e) {
-        return applyFailed(tool, e);
+        return applyFailed(refusals, tool, e);
       }
     }
     return toolResult(result);
@@ -119,15 +123,68 @@ export function createMcpServer({ engine, run, name = 'anchored-edit', version =
   }
   // Publish the engine's own JSON Schemas (the SDK would list the pass-through schema).
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: schemas.map(({ name: n, description, inputSchema }) => ({ name: n, description, inputSchema })),
+    tools: schemas.map(({ name: n, description, inputSchema, annotations }) => ({ name: n, description, inputSchema, annotations })),
   }));
   return server;
 }
 
-function refuse(res, status, message, headers = {}) {
+/**
+ * The live MCP sessions: id → {transport, server, lastUsed, busy (POSTs in flight)}. Sessions idle longer
+ * than `idleMs` are closed by a sweep (an unref'd timer, so it never keeps the process
+ * alive) and before each new session; `makeRoom()` closes the longest-idle sessions
+ * until a new one fits under `max`. Closing a session's server closes its transport,
+ * whose onclose removes it here.
+ */
+function createSessionTable({ idleMs, max }) {
+  const live = new Map();
+  const close = (id, entry) => {
+    live.delete(id);
+    return entry.server.close().catch(() => {});
+  };
+  async function sweep() {
+    const now = Date.now();
+    for (const [id, entry] of live) if (entry.busy === 0 && now - entry.lastUsed >= idleMs) await close(id, entry);
+  }
+  const timer = setInterval(() => sweep(), Math.max(10, Math.min(idleMs / 2, 60_000)));
+  timer.unref?.();
+  return {
+    get: (id) => {
+      const entry = live.get(id);
+      if (entry && entry.busy === 0 && Date.now() - entry.lastUsed >= idleMs) {
+        close(id, entry);
+        return undefined;
+      }
+      return entry;
+    },
+    add: (id, entry) => live.set(id, entry),
+    delete: (id, entry) => {
+      if (live.get(id) === entry) live.delete(id);
+    },
+    size: () => live.size,
+    /** Closes expired sessions, then the longest-idle ones until one more fits; false when all are busy. */
+    async makeRoom() {
+      await sweep();
+      while (live.size >= max) {
+        let oldest = null;
+        for (const [id, entry] of live) {
+          if (entry.busy === 0 && (oldest === null || entry.lastUsed < oldest[1].lastUsed)) oldest = [id, entry];
+        }
+        if (oldest === null) return false;
+        await close(...oldest);
+      }
+      return true;
+    },
+    async closeAll() {
+      clearInterval(timer);
+      for (const [id, entry] of [...live]) await close(id, entry);
+    },
+  };
+}
+
+function refuse(res, status, message, headers = {}, code = -32000) {
   if (res.headersSent) return;
   res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
 /** Reads a request body up to `limit` bytes; resolves to null when it is larger. */
@@ -166,6 +223,11 @@ function readBody(req, limit) {
  * - `session`: an engine Session to use (e.g. with loaded statistics); default new.
  * - `port` (default 0: any free port), `token` (default random), `maxBodyBytes`,
  *   `allowedOrigins` (extra browser origins, e.g. a webview's), `name`, `version`.
+ * - `sessionIdleMs` (default DEFAULT_SESSION_IDLE_MS): an MCP session without a request
+ *   for that long is closed; `maxSessions` (default DEFAULT_MAX_SESSIONS): an initialize
+ *   beyond the cap closes the session idle the longest (never one serving a request; when
+ *   every session is busy the initialize gets 503). A request naming a closed or unknown
+ *   session gets 404, on which MCP clients initialise again.
  * Resolves to {url, port, token, session, close()}.
  */
 export async function startMcpHttpServer(options) {
@@ -181,13 +243,14 @@ export async function startMcpHttpServer(options) {
     allowedOrigins = [],
     name = 'anchored-edit',
     version = '0.0.0',
+    sessionIdleMs = DEFAULT_SESSION_IDLE_MS,
+    maxSessions = DEFAULT_MAX_SESSIONS,
   } = options;
   if (typeof call !== 'function' && (typeof read !== 'function' || typeof apply !== 'function')) {
     throw new TypeError('startMcpHttpServer: read(path) and apply(files), or call(tool, args), are required');
   }
-  const run = createToolRunner({ session, read, apply, call });
-  /** MCP session id → its transport and server. */
-  const sessions = new Map();
+  const run = createToolRunner({ engine, session, read, apply, call });
+  const sessions = createSessionTable({ idleMs: sessionIdleMs, max: maxSessions });
   let listeningPort = port;
 
   async function handle(req, res) {
@@ -220,23 +283,40 @@ export async function startMcpHttpServer(options) {
     const sessionId = req.headers['mcp-session-id'];
     let entry = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (!entry) {
-      if (sessionId !== undefined) return refuse(res, 404, 'Unknown MCP session');
+      if (sessionId !== undefined) {
+        // -32001, as the SDK's own transport answers an unknown session.
+        return refuse(res, 404, 'Session not found: it expired or never existed; send a new initialize request without Mcp-Session-Id', {}, -32001);
+      }
       if (req.method !== 'POST' || !isInitializeRequest(body)) {
         return refuse(res, 400, 'Bad request: start with an initialize request');
+      }
+      if (!(await sessions.makeRoom())) {
+        return refuse(res, 503, `Too many MCP sessions (${maxSessions}), all busy; retry shortly`, { 'Retry-After': '5' });
       }
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         enableJsonResponse: true,
-        onsessioninitialized: (id) => sessions.set(id, entry),
+        onsessioninitialized: (id) => sessions.add(id, entry),
       });
       const server = createMcpServer({ engine, run, name, version });
-      entry = { transport, server };
+      entry = { transport, server, lastUsed: Date.now(), busy: 0 };
       transport.onclose = () => {
-        if (transport.sessionId) sessions.delete(transport.sessionId);
+        if (transport.sessionId) sessions.delete(transport.sessionId, entry);
       };
       await server.connect(transport);
     }
-    await entry.transport.handleRequest(req, res, body);
+    // A POST in flight (a call, maybe held for review) keeps its session; an open GET
+    // stream does not: clients keep one open for as long as they live, and a session
+    // closed under it ends the stream, after which the client's next POST gets 404.
+    const counts = req.method === 'POST';
+    if (counts) entry.busy += 1;
+    entry.lastUsed = Date.now();
+    try {
+      await entry.transport.handleRequest(req, res, body);
+    } finally {
+      if (counts) entry.busy -= 1;
+      entry.lastUsed = Date.now();
+    }
   }
 
   const http = createServer((req, res) => {
@@ -253,9 +333,10 @@ export async function startMcpHttpServer(options) {
     port: listeningPort,
     token,
     session,
+    /** The number of live MCP sessions (for tests and status). */
+    sessionCount: () => sessions.size(),
     async close() {
-      for (const { server } of sessions.values()) await server.close().catch(() => {});
-      sessions.clear();
+      await sessions.closeAll();
       http.closeAllConnections?.();
       await new Promise((resolve) => http.close(() => resolve()));
     },

@@ -4,10 +4,12 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import * as engine from '../../pkg/index.node.js';
-import { startMcpHttpServer, llmView } from './index.js';
+import { startMcpHttpServer, llmView, DEFAULT_MAX_SESSIONS } from './index.js';
 import { bearerMatches, checkRequest, hostAllowed, originAllowed } from './guard.js';
 
 /** Applies edits to a JS string by {row, column} with UTF-16 columns, last first. */
@@ -172,7 +174,8 @@ describe('MCP over Streamable HTTP with the real engine', () => {
     const outside = await client.callTool({ name: 'get_document', arguments: { path: '/etc/passwd' } });
     assert.equal(outside.isError, true);
     assert.equal(outside.structuredContent.error.kind, 'path_outside_root');
-    assert.match(outside.content[0].text, /outside the workspace/);
+    // The engine's path rule refuses it before the host's reader sees it (docs/paths.md).
+    assert.match(outside.content[0].text, /outside every folder this host may edit/);
 
     const unknown = await client.callTool({ name: 'str_replace', arguments: { path: 'notes.md', old_sttr: 'a', new_str: 'b' } });
     assert.equal(unknown.isError, true);
@@ -212,7 +215,8 @@ describe('MCP over Streamable HTTP with the real engine', () => {
       const r = await c.callTool({ name: 'str_replace', arguments: { path: 'x.txt', old_str: 'x', new_str: 'y' } });
       assert.equal(r.isError, true);
       assert.equal(r.structuredContent.error.kind, 'write_failed');
-      assert.match(r.content[0].text, /could not apply it \(the buffer is read-only\)/);
+      assert.match(r.content[0].text, /could not be written \(the buffer is read-only\)/);
+      assert.equal(r.content[0].text, engine.hostRefusal('str_replace', 'write_failed', { why: 'the buffer is read-only' }).error.message);
     } finally {
       await c.close();
       await s.close();
@@ -359,6 +363,105 @@ describe('MCP over Streamable HTTP with the real engine', () => {
     assert.equal(editor.buffers.has('big.txt'), false);
     const small = await client.callTool({ name: 'line_count', arguments: { path: 'notes.md' } });
     assert.equal(small.isError, false);
+  });
+});
+
+describe('MCP sessions are forgotten: idle expiry, a cap, bounded memory', () => {
+  function rawHeaders(s, sessionId) {
+    return {
+      host: `127.0.0.1:${s.port}`,
+      authorization: `Bearer ${s.token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(sessionId ? { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' } : {}),
+    };
+  }
+  async function open(s) {
+    const r = await rawRequest(s.port, { headers: rawHeaders(s), body: initialize });
+    assert.equal(r.status, 200, r.body);
+    return r.headers['mcp-session-id'];
+  }
+  const ping = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' });
+  const pingIn = (s, id) => rawRequest(s.port, { headers: rawHeaders(s, id), body: ping });
+
+  test('a session idle longer than sessionIdleMs expires: 404, and a new initialize works', async () => {
+    const editor = fakeEditor({ 'a.txt': 'a\n' });
+    const s = await startMcpHttpServer({ engine, read: editor.read, apply: editor.apply, sessionIdleMs: 150 });
+    try {
+      const id = await open(s);
+      assert.equal((await pingIn(s, id)).status, 200);
+      await new Promise((r) => setTimeout(r, 400));
+      const expired = await pingIn(s, id);
+      assert.equal(expired.status, 404);
+      assert.match(JSON.parse(expired.body).error.message, /initialize/);
+      assert.equal(JSON.parse(expired.body).error.code, -32001);
+      assert.equal(s.sessionCount(), 0);
+      const again = await open(s);
+      assert.equal((await pingIn(s, again)).status, 200);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('the SDK client gets 404 on an expired session and reconnects with a new one', async () => {
+    const editor = fakeEditor({ 'a.txt': 'a\n' });
+    const s = await startMcpHttpServer({ engine, read: editor.read, apply: editor.apply, sessionIdleMs: 150 });
+    try {
+      const c = await connect(s.url, s.token);
+      await new Promise((r) => setTimeout(r, 400));
+      await assert.rejects(c.listTools(), (e) => e.code === 404);
+      await c.close();
+      const c2 = await connect(s.url, s.token);
+      assert.ok((await c2.listTools()).tools.length > 0);
+      await c2.close();
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('the count is capped: the longest-idle session is closed first', async () => {
+    const editor = fakeEditor({ 'a.txt': 'a\n' });
+    const s = await startMcpHttpServer({ engine, read: editor.read, apply: editor.apply, maxSessions: 3 });
+    try {
+      const ids = [];
+      for (let i = 0; i < 3; i++) {
+        ids.push(await open(s));
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      // The first session is used again: the second, then the third, are now the longest idle.
+      assert.equal((await pingIn(s, ids[0])).status, 200);
+      ids.push(await open(s));
+      ids.push(await open(s));
+      assert.equal(s.sessionCount(), 3);
+      const status = await Promise.all(ids.map(async (id) => (await pingIn(s, id)).status));
+      assert.deepEqual(status, [200, 404, 404, 200, 200]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('thousands of initialize requests keep memory bounded', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc');
+    const editor = fakeEditor({ 'a.txt': 'a\n' });
+    const s = await startMcpHttpServer({ engine, read: editor.read, apply: editor.apply });
+    const heap = async () => {
+      await new Promise((r) => setImmediate(r));
+      gc();
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    try {
+      for (let i = 0; i < 200; i++) await open(s);
+      const before = await heap();
+      for (let i = 0; i < 2500; i++) await open(s);
+      const growth = (await heap()) - before;
+      assert.ok(s.sessionCount() <= DEFAULT_MAX_SESSIONS);
+      // The old server kept every session (~50 KB each: 2 500 → ~125 MB).
+      assert.ok(growth < 20 * 1024 * 1024, `heap grew ${(growth / 1048576).toFixed(1)} MB over 2 500 initialize requests`);
+    } finally {
+      await s.close();
+    }
   });
 });
 

@@ -1,14 +1,10 @@
-// Engine results as an agent sees them. Free of Node APIs, so that browser hosts (VS Code
-// for the web) shape their tool results exactly as the MCP server does.
+// Engine results as an agent sees them over MCP. Free of Node APIs, so that browser hosts
+// (VS Code for the web) shape their tool results exactly as the MCP server does. The LLM
+// view itself is js/host-policy's (one definition for every host).
 
-/** The result as an LLM sees it: every changed file's `new_text` left out. */
-export function llmView(result) {
-  if (!Array.isArray(result.files)) return result;
-  return {
-    ...result,
-    files: result.files.map(({ new_text, ...rest }) => rest),
-  };
-}
+import { llmView } from '../host-policy/index.js';
+
+export { llmView };
 
 /**
  * An engine result as an MCP tool result, shaped as the native `anchored-edit mcp` does:

@@ -24,8 +24,10 @@
 //   so the caller can close its editors); a move writes the destination, removes the
 //   source and, when the source is open, applies the edits to its buffer and points the
 //   buffer at the destination.
+// - Refusals are js/host-policy's (worded by the engine): thrown as RefusalErrors, whose
+//   `kind` and `message` are the result's error and whose `result` the agent receives.
 
-const { HostRefusal } = require('./workspace');
+const { policy, isRefusal } = require('./policy');
 
 function point(p) {
   return [p.row, p.column];
@@ -35,10 +37,10 @@ function point(p) {
  * Applies `edits` to `buffer` in one transaction and checks the result is `newText`
  * (when given). Returns {checkpoint, layer}: a checkpoint from before the transaction
  * (to roll back) and a marker layer holding the ranges of the new text (for
- * highlighting). Throws a `write_failed` HostRefusal, leaving the buffer unchanged,
+ * highlighting). Throws a `write_failed` refusal, leaving the buffer unchanged,
  * when the buffer does not end up as `newText`.
  */
-function applyEditsToBuffer(buffer, edits, newText) {
+function applyEditsToBuffer(buffer, edits, newText, tool) {
   const checkpoint = buffer.createCheckpoint();
   const layer = buffer.addMarkerLayer();
   try {
@@ -52,10 +54,7 @@ function applyEditsToBuffer(buffer, edits, newText) {
       }
       if (typeof newText === 'string' && buffer.getText() !== newText) {
         // Throwing inside transact() reverts the transaction.
-        throw new HostRefusal(
-          'write_failed',
-          'The editor could not apply the edit exactly (its buffer did not end up as the engine computed); nothing was changed. Read the file again, then send the call again.',
-        );
+        throw policy().refusals.writeFailedError(tool, "the editor's buffer did not end up as the engine computed");
       }
     });
   } catch (e) {
@@ -71,9 +70,10 @@ function sameText(a, b) {
 
 /**
  * Refuses with `stale_buffer` when any text the engine read for the call differs from
- * the text there now. `reads`: Map path → text (null for "no such file").
+ * the text there now. `reads`: Map path → text (null for "no such file"); `when`: the
+ * engine's 'after_read', 'during_review' or 'since_diff'.
  */
-function checkNotStale(reads, workspace, { while: during } = {}) {
+function checkNotStale(reads, workspace, { when = 'after_read', tool } = {}) {
   for (const [p, then] of reads) {
     let now;
     try {
@@ -82,22 +82,20 @@ function checkNotStale(reads, workspace, { while: during } = {}) {
       now = Symbol('unreadable');
     }
     if (!sameText(now, then)) {
-      throw new HostRefusal(
-        'stale_buffer',
-        `\`${p}\` changed in the editor${during || ' after the engine read it'}; nothing was changed. Read the file again, then send the call again.`,
-      );
+      throw policy().refusals.staleError(tool, p, when);
     }
   }
 }
 
 /**
  * Applies a committed result's `files` (engine order). `reads`: the texts the engine
- * read for the call (Map). Returns a report: {buffers: [{path, buffer, layer}],
- * deleted: [{path, buffer, wasModified}], moved: [{path, to, buffer}], written: [path]}.
- * Throws a HostRefusal (`stale_buffer`, `write_failed`) with nothing changed.
+ * read for the call (Map); `staleWhen`: when a change to them would have happened
+ * (checkNotStale); `tool`: the call's tool. Returns a report: {buffers: [{path, buffer,
+ * layer}], deleted: [{path, buffer, wasModified}], moved: [{path, to, buffer}], written:
+ * [path]}. Throws a refusal (`stale_buffer`, `write_failed`) with nothing changed.
  */
-function applyChanges(files, { workspace, reads, staleWhile }) {
-  if (reads) checkNotStale(reads, workspace, { while: staleWhile });
+function applyChanges(files, { workspace, reads, staleWhen, tool }) {
+  if (reads) checkNotStale(reads, workspace, { when: staleWhen, tool });
 
   // Resolve everything first: a refused path changes nothing.
   const plan = files.map((f) => {
@@ -124,7 +122,7 @@ function applyChanges(files, { workspace, reads, staleWhile }) {
         workspace.removeFile(loc);
         undo.push(() => workspace.restore(loc, srcBefore));
         if (buffer) {
-          const { checkpoint, layer } = applyEditsToBuffer(buffer, f.edits, f.new_text);
+          const { checkpoint, layer } = applyEditsToBuffer(buffer, f.edits, f.new_text, tool);
           const oldPath = buffer.getPath();
           undo.push(() => {
             layer.destroy();
@@ -137,7 +135,7 @@ function applyChanges(files, { workspace, reads, staleWhile }) {
         report.moved.push({ path: f.path, to: f.moved_to, buffer });
         report.written.push(f.moved_to);
       } else if (buffer) {
-        const { checkpoint, layer } = applyEditsToBuffer(buffer, f.edits, f.new_text);
+        const { checkpoint, layer } = applyEditsToBuffer(buffer, f.edits, f.new_text, tool);
         undo.push(() => {
           layer.destroy();
           buffer.revertToCheckpoint(checkpoint);
@@ -145,7 +143,7 @@ function applyChanges(files, { workspace, reads, staleWhile }) {
         report.buffers.push({ path: f.path, buffer, layer });
       } else {
         if (typeof f.new_text !== 'string') {
-          throw new HostRefusal('write_failed', `The engine's result for \`${f.path}\` carries no new text; nothing was changed.`);
+          throw policy().refusals.writeFailedError(tool, `the engine's result for \`${f.path}\` carries no new text`);
         }
         const before = workspace.snapshot(loc);
         workspace.writeFile(loc, f.new_text);
@@ -161,11 +159,8 @@ function applyChanges(files, { workspace, reads, staleWhile }) {
         // Keep undoing the rest; the refusal below says what failed.
       }
     }
-    if (e instanceof HostRefusal) throw e;
-    throw new HostRefusal(
-      'write_failed',
-      `The edit was computed but could not be written (${e.message}); every file and buffer was left as it was. Fix the cause (permissions, disk space) and send the same call again.`,
-    );
+    if (isRefusal(e) || (e && typeof e.kind === 'string' && e.name === 'HostRefusal')) throw e;
+    throw policy().refusals.writeFailedError(tool, e.message);
   }
   return report;
 }

@@ -1,13 +1,17 @@
 'use strict';
-// Loads the engine and the shared MCP HTTP module from vendor/host.js: CommonJS built by
-// build.mjs (scripts/build-pulsar) from pkg/ and js/mcp-host/. Why a CommonJS bundle and
+// Loads the engine, the shared MCP HTTP module and the shared host policy from
+// vendor/host.js: CommonJS built by build.mjs (scripts/build-pulsar) from pkg/,
+// js/mcp-host/ and js/host-policy/. Why a CommonJS bundle and
 // not `import()` of the ES modules: see build.mjs.
 
 const path = require('path');
 
 let loaded = null;
 
-/** {engine: {Session, toolSchemas, EnginePanicError}, mcpHost: js/mcp-host's exports}. */
+/**
+ * {engine: {Session, toolSchemas, hostRefusal, EnginePanicError}, mcpHost: js/mcp-host's
+ * exports, hostPolicy: js/host-policy's exports}.
+ */
 function loadEngine() {
   if (loaded) return loaded;
   const bundle = path.join(__dirname, '..', 'vendor', 'host.js');

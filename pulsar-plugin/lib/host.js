@@ -17,7 +17,7 @@
 const { EventEmitter } = require('events');
 const { applyChanges } = require('./apply');
 const { ReviewQueue } = require('./review');
-const { HostRefusal } = require('./workspace');
+const { policy } = require('./policy');
 
 class Host extends EventEmitter {
   /**
@@ -43,17 +43,13 @@ class Host extends EventEmitter {
         this.loadWarning = `The saved edit statistics could not be read (${e.message}); they start from zero.`;
       }
     }
-    this.editingTools = new Set(
-      engine
-        .toolSchemas()
-        .filter((t) => t.inputSchema && t.inputSchema.properties && 'dry_run' in t.inputSchema.properties)
-        .map((t) => t.name),
-    );
+    // Which tools edit: the engine's annotations (js/host-policy), never guessed.
+    this.editingTools = policy().editingTools(engine.toolSchemas());
     /** result.files → {tool, arguments, result, reads}. */
     this.entries = new WeakMap();
     this.queue = new ReviewQueue({
       commit: (item) =>
-        this.commit(item.files, item.reads, item.kind === 'review' ? ' while the edit waited for review' : ' since the diff was computed'),
+        this.commit(item.files, item.reads, item.kind === 'review' ? 'during_review' : 'since_diff', item.tool),
     });
     this.queue.loadCounts(state && state.hostCounts);
     this.queue.on('change', (current, settled) => this.emit('queue', current, settled));
@@ -74,6 +70,11 @@ class Host extends EventEmitter {
             return text;
           },
         };
+        // The engine's path rule over the project folders (the first is the root of
+        // relative paths); guarded until every engine build has setRoots.
+        if (typeof host.session.setRoots === 'function' && typeof host.workspace.roots === 'function') {
+          host.session.setRoots(host.workspace.roots().map((r) => require('path').resolve(r)));
+        }
         let result;
         try {
           result = host.session.call(request, reader, options);
@@ -90,7 +91,8 @@ class Host extends EventEmitter {
   }
 
   #observe(request, result, reads) {
-    const tool = request && request.tool;
+    // The engine's canonical name (a request may spell it `str-replace`, or send `name`).
+    const tool = (result && result.tool) || (request && request.tool);
     if (!this.editingTools.has(tool)) return;
     const entry = { tool, arguments: request.arguments, result, reads };
     if (Array.isArray(result.files)) this.entries.set(result.files, entry);
@@ -125,14 +127,14 @@ class Host extends EventEmitter {
     const entry = this.entries.get(files);
     const request = { tool: call && call.tool, arguments: call && call.arguments };
     try {
-      if (!entry) throw new HostRefusal('write_failed', 'The editor has no record of what this edit was computed on; nothing was changed. Send the call again.');
+      if (!entry) throw policy().refusals.writeFailedError(request.tool, 'the editor has no record of what this edit was computed on');
       if (this.settings().reviewMode) {
         this.#noteEdit(request, { outcome: 'held', message: entry.result.message });
-        const held = this.queue.hold(entry, this.settings().reviewTimeoutMs);
+        const held = this.queue.hold(entry, this.reviewTimeoutMs());
         this.emit('review', this.queue.review);
         await held;
       } else {
-        this.commit(files, entry.reads, '');
+        this.commit(files, entry.reads, 'after_read', request.tool);
       }
     } catch (e) {
       this.#noteEdit(request, { outcome: 'refused', kind: e.kind ?? 'write_failed', message: e.message });
@@ -141,9 +143,15 @@ class Host extends EventEmitter {
     this.#noteEdit(request, { outcome: 'applied', message: entry.result.message });
   }
 
+  /** The review timeout: the setting (reviewTimeoutMs) or js/host-policy's default. */
+  reviewTimeoutMs() {
+    const ms = this.settings().reviewTimeoutMs;
+    return policy().reviewTimeoutSeconds(typeof ms === 'number' ? ms / 1000 : undefined) * 1000;
+  }
+
   /** Applies files whose texts were read as `reads`; emits 'applied' with the report. */
-  commit(files, reads, staleWhile) {
-    const report = applyChanges(files, { workspace: this.workspace, reads, staleWhile });
+  commit(files, reads, staleWhen, tool) {
+    const report = applyChanges(files, { workspace: this.workspace, reads, staleWhen, tool });
     this.emit('applied', report);
     if (this.settings().saveAfterEdit) {
       for (const { path, buffer } of report.buffers) {
@@ -177,7 +185,7 @@ class Host extends EventEmitter {
     if (!server) return;
     this.server = null;
     const held = this.queue.review !== null;
-    this.queue.clear('The editor stopped its MCP server while this edit waited for review; nothing was changed.');
+    this.queue.clear();
     // Let the refused call's response reach the agent before the connections close.
     if (held) await new Promise((resolve) => setTimeout(resolve, 250));
     await server.close();
@@ -191,6 +199,7 @@ class Host extends EventEmitter {
   call(tool, args) {
     if (!this.runner) {
       this.runner = this.mcpHost.createToolRunner({
+        engine: this.engine,
         session: this.recorder,
         read: (p) => this.workspace.read(p),
         apply: (files, call) => this.apply(files, call),

@@ -11,12 +11,19 @@ const { StatsView, STATS_URI } = require('./stats-view');
 const { StatusTile } = require('./status-tile');
 const { showAppliedEdit } = require('./decorations');
 const { clientConfig, CLIENTS } = require('./client-config');
+const { resolveToken } = require('./token');
 
 const NAME = 'anchored-edit';
 const { version } = require('../package.json');
 
 function setting(key) {
   return atom.config.get(`${NAME}.${key}`);
+}
+
+/** The package's private folder in Pulsar's config dir (~/.pulsar/anchored-edit). */
+function privateDir() {
+  const path = require('path');
+  return path.join(atom.getConfigDirPath(), NAME);
 }
 
 class AnchoredEditPackage {
@@ -121,6 +128,35 @@ class AnchoredEditPackage {
     }
   }
 
+  /**
+   * The bearer token (lib/token.js): the private token file's, generated on first use; a
+   * token set in the settings moves there (and leaves the synced config) when it is
+   * strong, and is refused with a notification when it is weak. Null when refused.
+   */
+  #token() {
+    let outcome;
+    try {
+      outcome = resolveToken({ dir: privateDir(), configured: setting('token') });
+    } catch (e) {
+      atom.notifications.addError('Anchored Edit could not store its bearer token', { detail: String(e && e.message), dismissable: true });
+      return null;
+    }
+    if (outcome.refused) {
+      atom.notifications.addError('Anchored Edit refused the bearer token in its settings', {
+        detail: `The token set in the package settings is too weak: ${outcome.refused}. Clear the setting to use a generated token (stored in ${privateDir()}, owner-only), or set a random one of at least 128 bits. The server was not started.`,
+        dismissable: true,
+      });
+      return null;
+    }
+    if (outcome.movedFromConfig) {
+      atom.config.unset(`${NAME}.token`);
+      atom.notifications.addInfo('Anchored Edit moved its bearer token out of the settings', {
+        detail: `The token now lives in ${privateDir()} (owner-only), not in the synced config.`,
+      });
+    }
+    return outcome.token;
+  }
+
   /** Starts the MCP server (generating and storing the token on first start). */
   async startServer({ quiet = false } = {}) {
     const host = this.#hostOrNotify();
@@ -129,11 +165,8 @@ class AnchoredEditPackage {
       if (!quiet) atom.notifications.addInfo(`Anchored Edit: the MCP server is running on ${host.server.url}`);
       return host.server;
     }
-    let token = setting('token');
-    if (!token) {
-      token = host.mcpHost.newToken();
-      atom.config.set(`${NAME}.token`, token);
-    }
+    const token = this.#token();
+    if (!token) return null;
     const port = setting('port');
     try {
       const server = await host.start({ port, token });
@@ -187,7 +220,7 @@ class AnchoredEditPackage {
     const text = clientConfig(id, {
       url: server.url,
       token: server.token,
-      toolTimeoutSeconds: setting('reviewTimeoutSeconds') + 30,
+      toolTimeoutSeconds: this.host.reviewTimeoutMs() / 1000 + 30,
     });
     atom.clipboard.write(text);
     const label = CLIENTS.find((c) => c.id === id).label;

@@ -9,12 +9,13 @@
 //   replaces an older one that is still pending.
 // - A held edit ("review") is an agent's real edit in review mode: the agent's call
 //   waits on `hold()`, which resolves when the user applies it and rejects with a
-//   refusal ({kind, message}, written for the agent) when the user discards it, when it
-//   times out, when applying it is refused, or when the server stops. Calls are
-//   serialised by the MCP module, so at most one edit is held at a time.
+//   refusal (js/host-policy's, worded by the engine) when the user discards it
+//   (`discarded`), when it times out (`timeout`), when applying it is refused, or when
+//   the server stops (`cancelled`). Calls are serialised by the MCP module, so at most
+//   one edit is held at a time.
 
 const { EventEmitter } = require('events');
-const { HostRefusal } = require('./workspace');
+const { policy, isRefusal } = require('./policy');
 
 const PENDING = 'pending';
 
@@ -84,12 +85,7 @@ class ReviewQueue extends EventEmitter {
         this.counts.reviewsExpired += 1;
         const seconds = Math.round(timeoutMs / 10) / 100;
         item.message = `Nobody reviewed it within ${seconds} s; it was refused.`;
-        item.settle(
-          new HostRefusal(
-            'edit_rejected',
-            `Review mode is on in the editor and nobody applied this edit within ${seconds} s; nothing was changed. Tell the user the edit is waiting for review, then send the call again.`,
-          ),
-        );
+        item.settle(policy().refusals.rejectedError(item.tool, 'timeout', seconds));
       }, timeoutMs);
       this.review = item;
       this.emit('change', this.current());
@@ -113,7 +109,7 @@ class ReviewQueue extends EventEmitter {
     try {
       report = this.commit(item);
     } catch (e) {
-      const refusal = e instanceof HostRefusal ? e : new HostRefusal('write_failed', `The editor could not apply the edit (${e.message}); nothing was changed.`);
+      const refusal = isRefusal(e) || (e && typeof e.kind === 'string') ? e : policy().refusals.writeFailedError(item.tool, e.message);
       item.status = refusal.kind === 'stale_buffer' ? 'stale' : 'failed';
       if (refusal.kind === 'stale_buffer') this.counts.refusedStale += 1;
       item.message = refusal.kind === 'stale_buffer' ? 'The file changed since this diff was computed; nothing was applied.' : refusal.message;
@@ -133,20 +129,17 @@ class ReviewQueue extends EventEmitter {
     return { ok: true, report };
   }
 
-  /** Discards item `id`; a held edit's call returns the user's rejection to the agent. */
+  /**
+   * Discards item `id`; a held edit's call returns the user's rejection to the agent.
+   * `reason`: 'discarded' (the user, counted) or 'cancelled' (the server stopped).
+   */
   discard(id, { reason } = {}) {
     const item = this.#find(id);
     if (!item || item.status !== PENDING) return false;
     item.status = 'discarded';
     if (item.kind === 'review') {
       if (reason === undefined) this.counts.reviewsDiscarded += 1;
-      item.settle(
-        new HostRefusal(
-          'edit_rejected',
-          reason ??
-            'The user discarded this edit in the editor\'s review pane; nothing was changed. Do not send it again unchanged: ask the user what to change, or read the file and propose a different edit.',
-        ),
-      );
+      item.settle(policy().refusals.rejectedError(item.tool, reason ?? 'discarded'));
     } else {
       if (reason === undefined) this.counts.previewsDiscarded += 1;
       this.emit('change', this.current(), item);
@@ -154,9 +147,9 @@ class ReviewQueue extends EventEmitter {
     return true;
   }
 
-  /** Refuses a held edit (the server is stopping) and drops the preview. */
-  clear(reason) {
-    if (this.review) this.discard(this.review.id, { reason });
+  /** Refuses a held edit as cancelled (the server is stopping) and drops the preview. */
+  clear() {
+    if (this.review) this.discard(this.review.id, { reason: 'cancelled' });
     if (this.preview && this.preview.status === PENDING) this.preview.status = 'discarded';
     this.preview = null;
     this.emit('change', this.current());

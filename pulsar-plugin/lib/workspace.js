@@ -2,7 +2,9 @@
 // The files an agent's call sees: open buffers first, the disk otherwise.
 //
 // Paths come from the engine already normalised (no `.`, no `..` climbing out of a
-// relative start, `/` separators). They map to the project like this:
+// relative start, `/` separators), and the engine is given the project folders as its
+// roots (`session.setRoots`, lib/host.js): the rule below is the engine's, kept here as
+// well because only the host can resolve symlinks. They map to the project like this:
 // - a relative path is relative to the first project folder (`atom.project.getPaths()[0]`);
 // - an absolute path is accepted when it lies in any project folder (agents such as
 //   Claude Code send absolute paths);
@@ -206,7 +208,7 @@ function createWorkspace({ roots, openBuffers, fs: fsImpl = fs }) {
     }
   }
 
-  return { resolve, bufferFor, read, snapshot, writeFile, restore, removeFile, displayPath };
+  return { roots, resolve, bufferFor, read, snapshot, writeFile, restore, removeFile, displayPath };
 }
 
 module.exports = { createWorkspace, HostRefusal };

@@ -212,9 +212,9 @@ describe('applyChanges: open buffers, files on disk, all or nothing', () => {
         ws,
       );
       a.append('typed by the user\n');
-      assert.throws(() => applyChanges(result.files, { workspace: ws, reads, staleWhile: ' while the edit waited for review' }), (e) => {
+      assert.throws(() => applyChanges(result.files, { workspace: ws, reads, staleWhen: 'during_review' }), (e) => {
         assert.equal(e.kind, 'stale_buffer');
-        assert.match(e.message, /`a\.txt` changed in the editor while the edit waited for review/);
+        assert.match(e.message, /`a\.txt` changed while the edit waited for review; nothing was changed/);
         return true;
       });
       assert.equal(a.getText(), 'one\ntyped by the user\n');

@@ -173,7 +173,8 @@ describe('the package MCP server with an MCP SDK client', () => {
     await waitFor(() => other.host.queue.review !== null);
     const stopping = other.host.stop();
     const r = await pending;
-    assert.match(r.content[0].text, /stopped its MCP server/);
+    assert.equal(r.structuredContent.error.kind, 'edit_rejected');
+    assert.match(r.content[0].text, /cancelled while its edit waited for review/);
     await stopping;
     await c.close().catch(() => {});
     await assert.rejects(connect(s.url, s.token));

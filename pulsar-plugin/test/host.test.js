@@ -218,7 +218,7 @@ describe('review mode', () => {
       assert.equal(host.queue.apply(host.queue.review.id).ok, false);
       const r = await pending;
       assert.equal(resultOf(r).error.kind, 'stale_buffer');
-      assert.match(r.content[0].text, /changed in the editor while the edit waited for review/);
+      assert.match(r.content[0].text, /changed while the edit waited for review/);
       assert.equal(buffers[0].getText(), 'old\ntyped\n');
     } finally {
       p.cleanup();

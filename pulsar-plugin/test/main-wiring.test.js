@@ -7,17 +7,20 @@
 const { test, describe, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const Module = require('module');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
 const { tempProject, openBuffer, waitFor } = require('./helpers');
 const { connectMcp } = require('../spec/helpers/mcp-request');
 
 /** A minimal `atom` global: what main.js uses, recorded for the assertions. */
-function standInPulsar({ roots, editors }) {
+function standInPulsar({ roots, editors, configDir }) {
   const commands = new Map();
   const configValues = {
     'anchored-edit.port': 0,
     'anchored-edit.startAutomatically': false,
     'anchored-edit.reviewMode': false,
-    'anchored-edit.reviewTimeoutSeconds': 50,
+    'anchored-edit.reviewTimeoutSeconds': 120,
     'anchored-edit.saveAfterEdit': false,
     'anchored-edit.openPreviewOnDryRun': true,
     'anchored-edit.highlightMilliseconds': 0,
@@ -43,6 +46,9 @@ function standInPulsar({ roots, editors }) {
         set: (key, value) => {
           configValues[key] = value;
         },
+        unset: (key) => {
+          configValues[key] = '';
+        },
         onDidChange: () => disposable,
       },
       notifications: { addSuccess: notify('success'), addInfo: notify('info'), addWarning: notify('warning'), addError: notify('error') },
@@ -62,6 +68,7 @@ function standInPulsar({ roots, editors }) {
         },
       },
       confirm: (options, callback) => callback(options.buttons.indexOf('VS Code')),
+      getConfigDirPath: () => configDir,
     },
   };
 }
@@ -72,12 +79,14 @@ describe('lib/main.js wiring', () => {
   let pulsar;
   let pkg;
   let originalLoad;
+  let configDir;
 
   before(async () => {
     p = tempProject({ 'a.txt': 'one\n' });
     buffer = await openBuffer(p.file('a.txt'));
     const editor = { getBuffer: () => buffer };
-    pulsar = standInPulsar({ roots: [p.root], editors: [editor] });
+    configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anchored-edit-config-'));
+    pulsar = standInPulsar({ roots: [p.root], editors: [editor], configDir });
     global.atom = pulsar.atom;
     originalLoad = Module._load;
     Module._load = function load(request, ...rest) {
@@ -100,6 +109,7 @@ describe('lib/main.js wiring', () => {
     Module._load = originalLoad;
     delete global.atom;
     p.cleanup();
+    fs.rmSync(configDir, { recursive: true, force: true });
   });
 
   test('registers the commands', () => {
@@ -108,11 +118,29 @@ describe('lib/main.js wiring', () => {
     }
   });
 
-  test('start-server generates and stores the token, and agents edit the open buffer', async () => {
+  test('a weak token in the settings is refused with a notification; the server does not start', async () => {
+    pulsar.atom.config.set('anchored-edit.token', 'hunter2hunter2');
+    await pulsar.commands.get('anchored-edit:start-server')();
+    assert.equal(pkg.host === null ? null : pkg.host.server, null);
+    const note = pulsar.notifications.at(-1);
+    assert.equal(note.type, 'error');
+    assert.match(note.message, /refused the bearer token/);
+    assert.match(note.options.detail, /at least 128 are required/);
+    pulsar.atom.config.set('anchored-edit.token', '');
+  });
+
+  test('start-server generates the token into the private file (0600, dir 0700), not the config; agents edit the open buffer', async () => {
     await pulsar.commands.get('anchored-edit:start-server')();
     const server = pkg.host.server;
     assert.ok(server, JSON.stringify(pulsar.notifications));
-    assert.equal(pulsar.atom.config.get('anchored-edit.token'), server.token);
+    assert.equal(pulsar.atom.config.get('anchored-edit.token'), '', 'the synced config holds no token');
+    const file = path.join(configDir, 'anchored-edit', 'token');
+    assert.equal(fs.readFileSync(file, 'utf8').trim(), server.token);
+    assert.ok(Buffer.from(server.token, 'base64url').length >= 16);
+    if (process.platform !== 'win32') {
+      assert.equal(fs.statSync(file).mode & 0o777, 0o600);
+      assert.equal(fs.statSync(path.dirname(file)).mode & 0o777, 0o700);
+    }
     assert.match(pulsar.notifications.at(-1).message, /MCP server on http:\/\/127\.0\.0\.1:\d+\/mcp/);
     const client = await connectMcp(server.url, server.token);
     const r = await client.callTool('str_replace', { path: 'a.txt', old_str: 'one', new_str: 'two' });

@@ -29,6 +29,9 @@ test('package.json: main, engines.atom, activation, status-bar service, settings
   assert.equal(schema.saveAfterEdit.default, false);
   assert.equal(schema.reviewMode.default, false);
   assert.equal(schema.token.default, '');
+  // One review timeout default for every editor host (js/host-policy).
+  const { hostPolicy } = require('../lib/engine').loadEngine();
+  assert.equal(schema.reviewTimeoutSeconds.default, hostPolicy.REVIEW_TIMEOUT_SECONDS);
   assert.equal(pkg.dependencies, undefined, 'everything the package runs is in vendor/host.js');
 });
 

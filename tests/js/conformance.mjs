@@ -163,16 +163,20 @@ function runCase(engine, cli, c) {
   const problems = [];
   const files = c.files ?? {};
 
-  // (b) wasm in Node.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anchored-edit-conformance-'));
+  const work = path.join(dir, 'root');
+  fs.mkdirSync(work);
+
+  // (b) wasm in Node, with the CLI's root as its one root (docs/paths.md), so that
+  // both judge absolute paths alike.
   const session = new engine.Session();
+  session.setRoots([fs.realpathSync(work)]);
   const reader = { read: (p) => (Object.hasOwn(files, p) ? files[p] : undefined) };
   const wasm = session.call(c.call, reader);
 
-  // (a) the CLI on a real directory.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anchored-edit-conformance-'));
   try {
-    const work = path.join(dir, 'root');
-    fs.mkdirSync(work);
+
+    // (a) the CLI on a real directory.
     for (const [p, text] of Object.entries(files)) {
       fs.mkdirSync(path.dirname(path.join(work, p)), { recursive: true });
       fs.writeFileSync(path.join(work, p), text, 'utf8');

@@ -5,6 +5,9 @@
 //   dist/web.js         the browser entry (esbuild: cjs, platform browser, vscode external)
 //   dist/node.js        the Node entry (desktop: adds the in-editor MCP server over HTTP)
 //   dist/anchored_edit_bg.wasm   the engine, from pkg/web/ (scripts/build-wasm)
+//   dist/mcp/server.cjs the npm package's `anchored-edit` command (pkg/node-server), with
+//                       its engine (dist/mcp/anchored_edit_bg.wasm, the nodejs build): the
+//                       stdio MCP server offered when no native CLI is configured
 //   README.md, .vscodeignore
 //   dist-test/suite.js  with --tests: the end-to-end tests (left out of the .vsix)
 //
@@ -68,6 +71,22 @@ const common = {
 };
 await build({ ...common, entryPoints: [join(here, 'src', 'web.js')], outfile: join(out, 'dist', 'web.js'), platform: 'browser', target: 'es2022' });
 await build({ ...common, entryPoints: [join(here, 'src', 'node.js')], outfile: join(out, 'dist', 'node.js'), platform: 'node', target: 'node20' });
+// The package's command, bundled with the MCP SDK; run as `node server.cjs mcp --root DIR`.
+await mkdir(join(out, 'dist', 'mcp'), { recursive: true });
+await copyFile(join(pkg, 'node', 'anchored_edit_bg.wasm'), join(out, 'dist', 'mcp', 'anchored_edit_bg.wasm'));
+await build({
+  ...common,
+  entryPoints: [join(pkg, 'node-server', 'cli.js')],
+  outfile: join(out, 'dist', 'mcp', 'server.cjs'),
+  platform: 'node',
+  target: 'node20',
+  alias: { 'anchored-edit': join(pkg, 'index.node.js') },
+  nodePaths: [join(repo, 'js', 'node_modules')],
+  // cli.js reads its version from `new URL('../package.json', import.meta.url)`: placed
+  // one folder up (dist/), that URL names the extension's package.json.
+  banner: { js: "const __importMetaUrl = require('url').pathToFileURL(require('path').join(__dirname, '..', 'server.cjs')).href;" },
+  define: { 'import.meta.url': '__importMetaUrl' },
+});
 if (withTests) {
   await build({
     ...common,

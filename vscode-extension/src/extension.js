@@ -11,17 +11,19 @@ import { PREVIEW_SCHEME, Previews } from './previews.js';
 import { registerLanguageModelTools } from './tools.js';
 import { registerMcpProvider, serverDefinitions } from './mcp.js';
 import { statsTable } from './stats.js';
-import { requestFrom, withDryRun } from './requests.js';
+import { requestFrom } from './requests.js';
 
 export const MCP_PROVIDER_ID = 'anchored-edit.servers';
 
 /**
  * Activates the extension. `loadWasm(uri)` reads the .wasm bytes at `uri` (fetch in the
  * browser, the file system on desktop); `canSpawn`: whether processes can be started
- * (stdio MCP servers); `http()`: the in-editor MCP server's {url, token} while it runs.
+ * (stdio MCP servers); `nodeServer`: {command, args, env} starting the bundled Node MCP
+ * server (mcp.js); `http()`: the in-editor MCP server's {url, token} while it runs;
+ * `realPathEscapes(fsPath, rootFsPath)`: the desktop's symlink check (files.js).
  * Resolves to the API the Node entry and the tests use.
  */
-export async function activateExtension(context, { loadWasm, canSpawn = false, http = () => undefined }) {
+export async function activateExtension(context, { loadWasm, canSpawn = false, nodeServer, http = () => undefined, realPathEscapes }) {
   const output = vscode.window.createOutputChannel('anchored-edit');
   context.subscriptions.push(output);
   const log = (line) => output.appendLine(`[${new Date().toISOString()}] ${line}`);
@@ -30,7 +32,7 @@ export async function activateExtension(context, { loadWasm, canSpawn = false, h
   const session = restoreSession(engine, context.globalState, log);
   const schemas = engine.toolSchemas();
   const previews = new Previews();
-  const host = new Host({ engine, session, memento: context.globalState, paths: new WorkspacePaths(), previews, log });
+  const host = new Host({ engine, session, memento: context.globalState, paths: new WorkspacePaths({ realPathEscapes }), previews, log });
   const manifest = context.extension.packageJSON;
 
   context.subscriptions.push(
@@ -47,7 +49,8 @@ export async function activateExtension(context, { loadWasm, canSpawn = false, h
 
   const mcpOptions = () => ({
     folders: vscode.workspace.workspaceFolders ?? [],
-    cliPath: vscode.workspace.getConfiguration('anchoredEdit').get('cliPath', 'anchored-edit') || 'anchored-edit',
+    cliPath: vscode.workspace.getConfiguration('anchoredEdit').get('cliPath', ''),
+    nodeServer,
     canSpawn,
     http: http(),
     version: manifest.version,
@@ -90,7 +93,7 @@ export async function activateExtension(context, { loadWasm, canSpawn = false, h
         return undefined;
       }
       const raw = request ?? (await vscode.env.clipboard.readText());
-      const outcome = await host.run(withDryRun(requestFrom(raw), schemas), {
+      const outcome = await host.run(requestFrom(raw), {
         origin: 'user',
         target: editor.document,
         preview: true,

@@ -28,11 +28,12 @@ export function refusal(kind, message) {
   return Object.assign(new Error(message), { kind });
 }
 
-/** A host failure to apply (the CLI's write_failed), or a `stale_buffer` when `stale`. */
+/** A host failure to apply (write_failed), or a `stale_buffer` of `path` when `stale`. */
 export class ApplyError extends Error {
-  constructor(message, { stale = false } = {}) {
+  constructor(message, { stale = false, path } = {}) {
     super(message);
     this.stale = stale;
+    this.path = path;
   }
 }
 
@@ -40,41 +41,119 @@ function isAbsolute(path) {
   return /^([\\/]|[A-Za-z]:[\\/]|[A-Za-z][\w+.-]*:\/\/)/.test(path);
 }
 
+/** A folder's path as the engine's roots name it: the file system path, or the URI's path. */
+function folderPath(folder) {
+  return (folder.uri.scheme === 'file' ? folder.uri.fsPath : folder.uri.path).replace(/\\/g, '/');
+}
+
 /**
- * Maps the engine's workspace-relative paths to URIs under the first workspace folder.
- * Anything else is refused with `path_outside_root` (the engine already refuses a `..`
- * that climbs out before it asks).
+ * The workspace's one path rule, the engine's (`session.setRoots`): the roots are the
+ * workspace folders, the first is the project root; a relative path is relative to it;
+ * an absolute path is accepted inside any folder; anything else, and (where the platform
+ * can tell) any path a symlink leads out of its folder, is refused with
+ * `path_outside_root`. `realPathEscapes(fsPath, rootFsPath)`: the desktop's realpath
+ * check (src/node/real-path.js); without it (the browser), links are checked with
+ * `workspace.fs.stat` when a closed file is read (CallFiles.readMissing).
  */
 export class WorkspacePaths {
-  root() {
-    return vscode.workspace.workspaceFolders?.[0];
+  #realPathEscapes;
+
+  constructor({ realPathEscapes } = {}) {
+    this.#realPathEscapes = realPathEscapes;
   }
 
-  uriOf(path) {
-    const folder = this.root();
-    if (!folder) {
+  /** Whether symlinks are resolved here (desktop) rather than checked by stat. */
+  get resolvesLinks() {
+    return typeof this.#realPathEscapes === 'function';
+  }
+
+  folders() {
+    return vscode.workspace.workspaceFolders ?? [];
+  }
+
+  root() {
+    return this.folders()[0];
+  }
+
+  /** The roots for `session.setRoots`: every folder's path, the project root first. */
+  rootPaths() {
+    return this.folders().map(folderPath);
+  }
+
+  #outside(path, why) {
+    const root = this.root();
+    return refusal(
+      'path_outside_root',
+      `\`${path}\` is outside the workspace: ${why}. Send a path relative to the workspace folder ${root.name} (e.g. "src/main.rs"), or an absolute path inside a workspace folder.`,
+    );
+  }
+
+  /** {uri, folder} for an engine path, or throws a `path_outside_root` refusal. */
+  locate(path) {
+    const folders = this.folders();
+    if (folders.length === 0) {
       throw refusal(
         'path_outside_root',
         `No folder is open in VS Code, so \`${path}\` cannot be resolved. Ask the user to open the project folder.`,
       );
     }
+    let found;
     if (isAbsolute(path)) {
       const posix = path.replace(/\\/g, '/');
-      const rootPath = folder.uri.scheme === 'file' ? folder.uri.fsPath.replace(/\\/g, '/') : folder.uri.path;
-      const prefix = rootPath.endsWith('/') ? rootPath : `${rootPath}/`;
-      if (posix.toLowerCase().startsWith(prefix.toLowerCase()) && posix.length > prefix.length) {
-        const relative = posix.slice(prefix.length);
-        throw refusal(
-          'path_outside_root',
-          `\`${path}\` is absolute; paths are relative to the workspace folder ${folder.name}. Send "${relative}".`,
-        );
+      const caseless = /^\/?[A-Za-z]:\//.test(posix);
+      const same = (a, b) => (caseless ? a.toLowerCase() === b.toLowerCase() : a === b);
+      for (const folder of folders) {
+        const rootPath = folderPath(folder);
+        const prefix = rootPath.endsWith('/') ? rootPath : `${rootPath}/`;
+        if (posix.length > prefix.length && same(posix.slice(0, prefix.length), prefix)) {
+          found = { uri: vscode.Uri.joinPath(folder.uri, posix.slice(prefix.length)), folder };
+          break;
+        }
       }
-      throw refusal(
-        'path_outside_root',
-        `\`${path}\` is outside the workspace folder ${folder.name}. Send a path inside it, relative to it (e.g. "src/main.rs").`,
-      );
+      if (!found) throw this.#outside(path, folders.length === 1 ? 'it is not in the workspace folder' : 'it is in none of the workspace folders');
+    } else {
+      found = { uri: vscode.Uri.joinPath(folders[0].uri, path), folder: folders[0] };
     }
-    return vscode.Uri.joinPath(folder.uri, path);
+    if (this.resolvesLinks && found.uri.scheme === 'file' && found.folder.uri.scheme === 'file') {
+      const why = this.#realPathEscapes(found.uri.fsPath, found.folder.uri.fsPath);
+      if (why) throw this.#outside(path, why);
+    }
+    return found;
+  }
+
+  uriOf(path) {
+    return this.locate(path).uri;
+  }
+
+  /**
+   * The browser's link check (no realpath there): null when no part of the way from the
+   * folder to `uri` is a symbolic link, else the refusal. Each part's type is read from
+   * its parent's `readDirectory` (file system providers report links there; `stat` may
+   * follow them). Parts that do not exist yet end the walk (a file to be created).
+   */
+  async linkRefusal(path, uri) {
+    if (this.resolvesLinks && uri.scheme === 'file') return null;
+    const within = (f) => uri.path.startsWith(f.uri.path.endsWith('/') ? f.uri.path : `${f.uri.path}/`);
+    const folder = this.folders().find((f) => f.uri.scheme === uri.scheme && f.uri.authority === uri.authority && within(f));
+    if (!folder) return null;
+    const base = folder.uri.path.endsWith('/') ? folder.uri.path : `${folder.uri.path}/`;
+    const parts = uri.path.slice(base.length).split('/').filter(Boolean);
+    let at = folder.uri;
+    for (const part of parts) {
+      let entries;
+      try {
+        entries = await vscode.workspace.fs.readDirectory(at);
+      } catch {
+        return null;
+      }
+      const entry = entries.find(([name]) => name === part);
+      if (!entry) return null;
+      if (entry[1] & vscode.FileType.SymbolicLink) {
+        return this.#outside(path, 'a symlink is on the way (VS Code for the web cannot tell where it leads, so links are refused)');
+      }
+      at = vscode.Uri.joinPath(at, part);
+    }
+    return null;
   }
 
   /** The workspace-relative path of `uri`, or undefined when it is not under the folder. */
@@ -163,7 +242,7 @@ export class CallFiles {
       const cached = this.#cache.get(key);
       return cached !== null && typeof cached === 'object' ? { uri, ...cached } : { uri, text: cached };
     }
-    this.#missing.push(uri);
+    this.#missing.push({ path, uri });
     return { uri, error: new NotReadYet(path) };
   }
 
@@ -176,12 +255,15 @@ export class CallFiles {
 
   /** The closed files the last run asked for before they were read. */
   get missing() {
-    return this.#missing;
+    return this.#missing.map((m) => m.uri);
   }
 
-  /** Reads the missing files into the cache (asynchronously). */
+  /** Reads the missing files into the cache (asynchronously); links checked first where needed. */
   async readMissing() {
-    for (const uri of this.#missing) this.#cache.set(uri.toString(), await readClosedFile(uri));
+    for (const { path, uri } of this.#missing) {
+      const refused = await this.#paths.linkRefusal(path, uri);
+      this.#cache.set(uri.toString(), refused ? { error: refused } : await readClosedFile(uri));
+    }
   }
 
   /** What the engine read at `path` in the last run. */
@@ -234,10 +316,9 @@ function position(p) {
  * Applies a successful call's `changes` (the result's `files`) in one WorkspaceEdit.
  * `files` is the CallFiles the engine read them from. Throws ApplyError (stale: true when
  * a document changed since the engine read it); nothing is applied then. Resolves to the
- * documents now holding the changes (for saving). `during` completes the stale message
- * ("changed <during>").
+ * documents now holding the changes (for saving).
  */
-export async function applyChanges(changes, files, { label = 'anchored-edit', during = 'since the call read it' } = {}) {
+export async function applyChanges(changes, files, { label = 'anchored-edit' } = {}) {
   // Every changed file as a TextDocument, opened in the background when it is not open.
   const documents = new Map();
   for (const change of changes) {
@@ -266,10 +347,10 @@ export async function applyChanges(changes, files, { label = 'anchored-edit', du
     if (!record.document) {
       throw new ApplyError(
         `${path} as VS Code opened it differs from the file the call read from disk (the file changed, or VS Code normalised its mixed line endings)`,
-        { stale: true },
+        { stale: true, path },
       );
     }
-    throw new ApplyError(`${path} changed ${during} (the user or another extension edited it)`, { stale: true });
+    throw new ApplyError(`${path} changed (the user or another extension edited it)`, { stale: true, path });
   }
   const edit = new vscode.WorkspaceEdit();
   const metadata = { label, needsConfirmation: false };

@@ -8,30 +8,23 @@
 // What the agent gets back is the engine's result, or, when the editor could not apply
 // it, the host's refusal in the same shape: `write_failed` (VS Code refused the edit),
 // `stale_buffer` (a document changed after the engine read it, e.g. during review) or
-// `edit_rejected` (the user discarded it, or nobody decided in time).
+// `edit_rejected` (the user discarded it, or nobody decided in time). The refusals, the
+// review timeout default and dry runs (a call option, never a rewritten request) are
+// js/host-policy's.
 
 import * as vscode from 'vscode';
 import { ApplyError, CallFiles, applyChanges, callWithFiles, saveDocuments } from './files.js';
 import { persistStats } from './engine.js';
+import { createRefusals, reviewTimeoutSeconds } from '../../js/host-policy/index.js';
 
-/** The host's own refusal, shaped as the engine's. */
-export function hostRefusal(tool, kind, message) {
-  return { ok: false, tool, warnings: [], files: [], error: { kind, message } };
-}
-
-const REJECTIONS = {
-  discard: () =>
-    'The user discarded this edit in review; nothing changed. Do not send it again unchanged: ask the user what to change instead.',
-  timeout: (seconds) =>
-    `Nobody reviewed this edit within ${seconds} s (review mode is on in VS Code), so it was not applied; nothing changed. Ask the user to review it, then send the call again.`,
-  cancelled: () => 'The call was cancelled while its edit waited for review; nothing changed.',
-};
+/** The user's decisions on a held edit → the engine's rejection reasons. */
+const REJECTION_REASONS = { discard: 'discarded', timeout: 'timeout', cancelled: 'cancelled' };
 
 export function settings() {
   const c = vscode.workspace.getConfiguration('anchoredEdit');
   return {
     reviewMode: c.get('reviewMode', false),
-    reviewTimeoutSeconds: c.get('reviewTimeoutSeconds', 300),
+    reviewTimeoutSeconds: reviewTimeoutSeconds(c.get('reviewTimeoutSeconds')),
     saveAfterEdit: c.get('saveAfterEdit', false),
   };
 }
@@ -50,6 +43,7 @@ export class Host {
     this.paths = paths;
     this.previews = previews;
     this.log = log;
+    this.refusals = createRefusals(engine);
   }
 
   /**
@@ -77,13 +71,17 @@ export class Host {
 
   async #runOnce(request, { origin = 'user', target, preview = false, token } = {}) {
     const files = new CallFiles(this.paths, { target });
+    // The engine's path rule over the workspace folders (guarded until every engine build has it).
+    if (typeof this.session.setRoots === 'function') this.session.setRoots(this.paths.rootPaths());
     // Review mode as the call starts decides its fate. Whole new texts are needed for
     // previews only; applying uses the edits.
     const review = !preview && origin === 'agent' && settings().reviewMode;
     const held = preview || review;
     let outcome;
     try {
-      outcome = await callWithFiles(this.session, request, files, held ? undefined : { newText: false });
+      // A preview is the engine's dry run (a call option: the request is never rewritten).
+      const options = preview ? { dryRun: true } : review ? {} : { newText: false };
+      outcome = await callWithFiles(this.session, request, files, options);
     } finally {
       persistStats(this.session, this.memento, this.log);
     }
@@ -98,7 +96,7 @@ export class Host {
     }
     if (changes.length === 0 || result.dry_run === true) return { result };
     if (review) return { result: await this.#review(result, files, token) };
-    return { result: await this.#apply(result, files, { during: 'while the call ran' }) };
+    return { result: await this.#apply(result, files, { when: 'after_read' }) };
   }
 
   #logResult(origin, result) {
@@ -107,25 +105,17 @@ export class Host {
   }
 
   /** Applies a result's changes; resolves to the result, or the host's refusal. */
-  async #apply(result, files, { during, notify = false }) {
+  async #apply(result, files, { when, notify = false }) {
     try {
-      const touched = await applyChanges(result.files, files, { label: `anchored-edit: ${result.tool}`, during });
+      const touched = await applyChanges(result.files, files, { label: `anchored-edit: ${result.tool}` });
       if (settings().saveAfterEdit) await saveDocuments(touched);
       return result;
     } catch (e) {
       let refusal;
       if (e instanceof ApplyError && e.stale) {
-        refusal = hostRefusal(
-          result.tool,
-          'stale_buffer',
-          `${e.message}, so nothing was applied. Read it again, then send the call again.`,
-        );
+        refusal = this.refusals.stale(result.tool, e.path, when);
       } else {
-        refusal = hostRefusal(
-          result.tool,
-          'write_failed',
-          `The edit was computed but VS Code could not apply it (${e?.message ?? e}); nothing changed. Read the file again, then send the call again.`,
-        );
+        refusal = this.refusals.writeFailed(result.tool, `VS Code: ${e?.message ?? e}`);
       }
       this.#logResult('host', refusal);
       if (notify) vscode.window.showErrorMessage(`anchored-edit: not applied. ${refusal.error.message}`);
@@ -157,9 +147,9 @@ export class Host {
     cancellation?.dispose();
     await this.previews.remove(item);
     if (decision === 'apply') {
-      return this.#apply(result, files, { during: 'while the edit waited for review', notify: true });
+      return this.#apply(result, files, { when: 'during_review', notify: true });
     }
-    const refusal = hostRefusal(result.tool, 'edit_rejected', REJECTIONS[decision](seconds));
+    const refusal = this.refusals.rejected(result.tool, REJECTION_REASONS[decision] ?? 'discarded', seconds);
     this.#logResult('review', refusal);
     return refusal;
   }
@@ -183,7 +173,7 @@ export class Host {
     await this.previews.remove(item);
     if (decision !== 'apply') return { applied: false };
     const result = await this.#enqueue(() =>
-      this.#apply(item.result, item.files, { during: 'since the preview', notify: true }),
+      this.#apply(item.result, item.files, { when: 'since_diff', notify: true }),
     );
     if (result.ok) vscode.window.showInformationMessage(`anchored-edit: applied the previewed ${item.tool}.`);
     return { applied: result.ok, result };

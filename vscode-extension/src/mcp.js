@@ -1,26 +1,32 @@
 // MCP server definitions for VS Code's own MCP client (Copilot agent mode):
-// - `anchored-edit mcp --root <folder>` (the CLI, over stdio) per workspace folder on
-//   disk: the agent edits files on disk; needs a host that can start processes (desktop);
+// - `anchored-edit mcp --root <folder>` (over stdio) per workspace folder on disk: the
+//   agent edits files on disk; needs a host that can start processes (desktop). The
+//   native CLI when `anchoredEdit.cliPath` names one, else the npm package's Node server
+//   bundled with the extension (run by VS Code's own Node: `nodeServer`);
 // - the in-editor Streamable HTTP server (desktop, node.js) while it runs: the agent
 //   edits the live documents, with review mode.
 
 import * as vscode from 'vscode';
 
 /**
- * The definitions to offer. `folders`: workspace folders; `cliPath`: the CLI's path;
- * `canSpawn`: whether this extension host can start processes; `http`: {url, token} of
- * the in-editor server when it runs.
+ * The definitions to offer. `folders`: workspace folders; `cliPath`: the native CLI's
+ * path ('' or absent: none configured); `nodeServer`: {command, args, env} starting the
+ * bundled Node server (args before `mcp`); `canSpawn`: whether this extension host can
+ * start processes; `http`: {url, token} of the in-editor server when it runs.
  */
-export function serverDefinitions({ folders = [], cliPath = 'anchored-edit', canSpawn, http, version }) {
+export function serverDefinitions({ folders = [], cliPath, nodeServer, canSpawn, http, version }) {
   const definitions = [];
+  const stdio = cliPath
+    ? { command: cliPath, args: [], env: {} }
+    : (nodeServer ?? { command: 'anchored-edit', args: [], env: {} });
   if (canSpawn) {
     for (const folder of folders) {
       if (folder.uri.scheme !== 'file') continue;
       const definition = new vscode.McpStdioServerDefinition(
         `anchored-edit (files of ${folder.name})`,
-        cliPath,
-        ['mcp', '--root', folder.uri.fsPath],
-        {},
+        stdio.command,
+        [...stdio.args, 'mcp', '--root', folder.uri.fsPath],
+        { ...stdio.env },
         version,
       );
       definition.cwd = folder.uri;

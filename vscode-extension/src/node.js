@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { activateExtension } from './extension.js';
 import { SERVER_NAME, clientConfigs, startEditorMcpServer } from './node/editor-server.js';
+import { realPathEscapes } from './node/real-path.js';
 
 const TOKEN_KEY = 'anchoredEdit.mcpToken';
 let server;
@@ -14,7 +15,14 @@ export async function activate(context) {
   const api = await activateExtension(context, {
     loadWasm: (uri) => vscode.workspace.fs.readFile(uri),
     canSpawn: true,
+    // The npm package's MCP server, bundled (scripts/build.mjs), run by VS Code's Node.
+    nodeServer: {
+      command: process.execPath,
+      args: [vscode.Uri.joinPath(context.extensionUri, 'dist', 'mcp', 'server.cjs').fsPath],
+      env: { ELECTRON_RUN_AS_NODE: '1' },
+    },
     http: () => server && { url: server.url, token: server.token },
+    realPathEscapes,
   });
 
   async function start() {

@@ -14,6 +14,7 @@ import { history, defaultKeymap, historyKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { bracketMatching } from '@codemirror/language';
 import { Workspace } from './workspace.js';
+import { editsFiles } from '../../js/host-policy/index.js';
 import { CallForm } from './form.js';
 import { ResultPanel, richText } from './result.js';
 import { encodeShare, decodeShare } from './share.js';
@@ -265,7 +266,8 @@ async function boot() {
   }
 
   function updateButtons(tool) {
-    const edits = Boolean(schemaByName.get(tool)?.inputSchema?.properties?.dry_run);
+    // Whether the tool edits: the engine's annotations (js/host-policy), never guessed.
+    const edits = editsFiles(schemas, tool);
     $('dry-run').querySelector('.label').textContent = edits || !schemaByName.has(tool) ? 'Dry run' : 'Run';
     $('apply').disabled = !edits && schemaByName.has(tool);
   }
@@ -286,19 +288,13 @@ async function boot() {
     } catch {
       // Sent as text: the engine answers a malformed call itself.
     }
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      request = parsed;
-      const tool = parsed.tool ?? parsed.name;
-      const argsKey = 'arguments' in parsed ? 'arguments' : 'input' in parsed ? 'input' : 'arguments';
-      const args = parsed[argsKey];
-      if (mode === 'dry' && schemaByName.get(tool)?.inputSchema?.properties?.dry_run && (args === undefined || (args && typeof args === 'object' && !Array.isArray(args)))) {
-        request = { ...parsed, [argsKey]: { ...(args ?? {}), dry_run: true } };
-      }
-    }
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) request = parsed;
     const before = new Map(workspace.entries());
     let result;
     try {
-      result = session.call(request, { read: (p) => (before.has(p) ? before.get(p) : undefined) });
+      // "Dry run" is the engine's call option: the request goes as the user wrote it.
+      const options = { dryRun: mode === 'dry' };
+      result = session.call(request, { read: (p) => (before.has(p) ? before.get(p) : undefined) }, options);
     } catch (e) {
       // Only an engine bug gets here (EnginePanicError): the session restarted itself.
       panel.showFailure(e);

@@ -15,7 +15,8 @@ import { json } from '@codemirror/lang-json';
 import { editorTheme, highlighting } from './theme.js';
 import { languageFor } from './languages.js';
 import { specialChars } from './workspace.js';
-import { renderPair, rawFor, candidateLines, engineVisible, badge } from './visible.js';
+import { renderPair, badge } from './visible.js';
+import { llmView } from '../../js/host-policy/index.js';
 
 const el = (tag, props = {}, ...children) => {
   const node = document.createElement(tag);
@@ -72,11 +73,8 @@ function diffCounts(diff) {
   return { add, del };
 }
 
-/** The result as an LLM sees it: without the hosts-only `new_text`. */
-export function llmView(result) {
-  if (!result || !Array.isArray(result.files)) return result;
-  return { ...result, files: result.files.map(({ new_text, ...rest }) => rest) };
-}
+// The result as an LLM sees it (without the hosts-only `new_text`): js/host-policy's.
+export { llmView };
 
 export class ResultPanel {
   /**
@@ -366,7 +364,7 @@ export class ResultPanel {
     const req = this.current.ctx.request;
     const args = req?.arguments ?? {};
     const mainPath = typeof d.path === 'string' ? d.path : typeof args.path === 'string' ? args.path : null;
-    body.append(this.diagnosticsBlock(d, mainPath, args));
+    body.append(this.diagnosticsBlock(d, mainPath));
     if (Array.isArray(d.failed)) {
       for (const item of d.failed) {
         const section = el(
@@ -381,8 +379,7 @@ export class ResultPanel {
           ),
           richText(item.message),
         );
-        const itemArgs = Array.isArray(args.replacements) ? args.replacements[(item.replacement ?? 1) - 1] ?? {} : {};
-        section.append(this.diagnosticsBlock(item.diagnostics ?? {}, item.path ?? mainPath, { ...args, ...itemArgs }));
+        section.append(this.diagnosticsBlock(item.diagnostics ?? {}, item.path ?? mainPath));
         body.append(section);
       }
     }
@@ -408,7 +405,7 @@ export class ResultPanel {
   }
 
   /** One diagnostics object: closest area, differing lines, candidates, examples. */
-  diagnosticsBlock(d, path, args) {
+  diagnosticsBlock(d, path) {
     const block = el('div', { class: 'diag' });
     const before = this.current.ctx.before;
     const fileLines = path && before.has(path) ? before.get(path).split('\n') : [];
@@ -427,7 +424,6 @@ export class ResultPanel {
       );
     }
     if (Array.isArray(d.lines) && d.lines.length) {
-      const candidates = candidateLines(args);
       const table = el(
         'table',
         { class: 'line-diffs' },
@@ -435,12 +431,13 @@ export class ResultPanel {
       );
       const tbody = el('tbody');
       for (const entry of d.lines) {
-        // The file's side is the buffer's line itself, its \r included: a CRLF file shows
-        // CR at the end of each line even where the engine compared the lines without it.
-        const noCr = (x) => x.replace(/\\r$/, '');
-        let found = fileLines[entry.line - 1];
-        if (found === undefined || noCr(engineVisible(found)) !== noCr(String(entry.found))) found = rawFor(entry.found, candidates);
-        const expected = rawFor(entry.expected, candidates);
+        // The engine sends each line raw beside its escaped form; the raw one is shown.
+        // The file's side is the buffer's line itself when it is that line, its \r
+        // included: a CRLF file shows CR where the engine compared without it.
+        const rawFound = String(entry.found_raw ?? '');
+        const bufferLine = fileLines[entry.line - 1];
+        const found = bufferLine !== undefined && bufferLine.replace(/\r$/, '') === rawFound ? bufferLine : rawFound;
+        const expected = String(entry.expected_raw ?? '');
         const pair = renderPair(expected, found);
         tbody.append(
           el('tr', { class: 'expected-row' }, el('td', { class: 'ln', rowspan: entry.note ? 3 : 2 }, String(entry.line)), el('td', { class: 'side' }, 'sent'), el('td', {}, pair.expected)),

@@ -17,41 +17,6 @@ const BADGES = {
 };
 const WHITESPACE = /[\s\u00a0\ufeff]/u;
 
-/**
- * The engine's own `visible` (crate/src/diagnose): tab, CR and no-break space written
- * as `\t`, `\r`, `\u00a0`. Used only to recognise which raw line an entry of
- * `diagnostics.lines` stands for.
- */
-export function engineVisible(s) {
-  return s.replaceAll('\t', '\\t').replaceAll('\r', '\\r').replaceAll('\u00a0', '\\u00a0');
-}
-
-/**
- * The raw text behind `shown` (an engine-visible string): the first of `candidates`
- * whose visible form is `shown`, else `shown` itself. A literal `\t` typed in code must
- * not turn into a tab, so nothing is ever unescaped by guessing.
- */
-export function rawFor(shown, candidates) {
-  if (typeof shown !== 'string') return '';
-  for (const c of candidates) if (engineVisible(c) === shown) return c;
-  return shown;
-}
-
-/** Every line of every string in `value` (recursively), and each without its first character (patch lines). */
-export function candidateLines(value, out = []) {
-  if (typeof value === 'string') {
-    for (const line of value.split('\n')) {
-      out.push(line, line.replace(/\r$/, ''));
-      if (line.length > 0) out.push(line.slice(1), line.slice(1).replace(/\r$/, ''));
-    }
-  } else if (Array.isArray(value)) {
-    for (const v of value) candidateLines(v, out);
-  } else if (value && typeof value === 'object') {
-    for (const v of Object.values(value)) candidateLines(v, out);
-  }
-  return out;
-}
-
 /** A labelled badge for an invisible character (CR, LF, BOM). */
 export function badge(label) {
   const span = document.createElement('span');

@@ -18,6 +18,8 @@
 //! that finds nothing do identifier tokens vote instead. The few best windows are then
 //! scored precisely.
 
+pub mod applied;
+
 use crate::error::{EditError, ErrorKind};
 use crate::locate::{Found, Scope};
 use crate::text::{split_lines, Text};
@@ -241,10 +243,14 @@ impl<'n> Report<'n> {
             if expected == found {
                 continue;
             }
+            // `expected`/`found` are for reading (whitespace made visible, escaped);
+            // the `_raw` twins are the exact lines, for hosts that render them.
             let mut entry = json!({
                 "line": c.first + k + 1,
                 "expected": visible(expected),
                 "found": visible(found),
+                "expected_raw": expected,
+                "found_raw": found,
             });
             if let Some(note) = whitespace_note(expected, found) {
                 entry["whitespace_only"] = Value::Bool(true);
@@ -291,6 +297,8 @@ impl<'n> Report<'n> {
                     "line": fi + 1,
                     "expected": visible(self.needle_lines[nj]),
                     "found": visible(text.line(fi)),
+                    "expected_raw": self.needle_lines[nj],
+                    "found_raw": text.line(fi),
                 });
             }
             d["longest_matching_run"] = run;

@@ -58,6 +58,26 @@ fn whitespace_only_differences_are_shown_visibly() {
 }
 
 #[test]
+fn differing_lines_carry_the_raw_line_beside_the_visible_one() {
+    // A literal backslash-t in code and a real tab look alike once escaped; the raw
+    // twins tell them apart without any unescaping by the host.
+    let file = "a = 1\nb = \"\\t\"\r\nc\u{a0}= 3\n";
+    let (err, _) = report_for(file, "a = 1\nb = \"\t\"\nc = 3\n");
+    let lines = err.diagnostics["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(lines[0]["expected"], "b = \"\\t\"");
+    assert_eq!(lines[0]["found"], "b = \"\\t\"");
+    assert_eq!(lines[0]["expected_raw"], "b = \"\t\"");
+    assert_eq!(lines[0]["found_raw"], "b = \"\\t\"");
+    assert_eq!(lines[1]["found"], "c\\u00a0= 3");
+    assert_eq!(lines[1]["found_raw"], "c\u{a0}= 3");
+    assert_eq!(lines[1]["expected_raw"], "c = 3");
+    let diverges = &err.diagnostics["longest_matching_run"]["diverges"];
+    assert_eq!(diverges["expected_raw"], "b = \"\t\"");
+    assert_eq!(diverges["found_raw"], "b = \"\\t\"");
+}
+
+#[test]
 fn finds_a_paraphrase_by_its_words_when_no_line_matches() {
     let mut file = String::new();
     for i in 0..200 {

@@ -14,7 +14,7 @@ use crate::guard;
 use crate::locate::Via;
 use crate::text::{count_lines, Text};
 use crate::tools::apply_replacements;
-use crate::workspace::{path_arg, Workspace};
+use crate::workspace::Workspace;
 use serde_json::json;
 use std::ops::Range;
 
@@ -47,7 +47,7 @@ pub fn apply(ws: &mut Workspace, patch: &Patch, allow_placeholders: bool) -> Edi
         let label = op_label(op, patch.format, k + 1);
         match op {
             FileOp::Add { path, content, .. } => {
-                let path = path_arg(path).map_err(|e| in_op(e, &label))?;
+                let path = ws.path(path).map_err(|e| in_op(e, &label))?;
                 if ws.exists(&path).map_err(|e| in_op(e, &label))? {
                     // Codex's own apply_patch replaces the file: an agent trained on it
                     // means exactly that. A unified diff's `/dev/null` creation does not.
@@ -129,7 +129,7 @@ pub fn apply(ws: &mut Workspace, patch: &Patch, allow_placeholders: bool) -> Edi
                     n => format!(" ({n} hunks, at lines {})", join_and(&lines)),
                 };
                 let dest = match move_to {
-                    Some(d) => Some(path_arg(d).map_err(|e| in_op(e, &label))?),
+                    Some(d) => Some(ws.path(d).map_err(|e| in_op(e, &label))?),
                     None => None,
                 };
                 match dest {
@@ -253,12 +253,12 @@ fn place_in_any_order(
 
 /// The file an Update or Delete names, among its spellings, or `file_not_found`.
 fn existing(ws: &mut Workspace, choice: &PathChoice, op: &str, verb: &str) -> EditResult<String> {
-    let primary = path_arg(&choice.path).map_err(|e| in_op(e, op))?;
+    let primary = ws.path(&choice.path).map_err(|e| in_op(e, op))?;
     if ws.exists(&primary).map_err(|e| in_op(e, op))? {
         return Ok(primary);
     }
     for other in &choice.fallbacks {
-        if let Ok(p) = path_arg(other) {
+        if let Ok(p) = ws.path(other) {
             if ws.exists(&p).unwrap_or(false) {
                 return Ok(p);
             }
@@ -282,8 +282,10 @@ fn guard_placeholders(path: &str, added: &[&str], old: &[&str], allow: bool) -> 
     if allow {
         return Ok(());
     }
+    let prose = guard::is_prose_file(path);
     let found: Vec<guard::Placeholder> = guard::placeholder_lines(added, old)
         .into_iter()
+        .filter(|&k| !(prose && guard::is_bare_elision(added[k])))
         .map(|k| guard::Placeholder {
             line: k + 1,
             text: added[k].to_string(),

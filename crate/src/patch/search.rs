@@ -19,7 +19,7 @@
 //! is written byte for byte when it matched exactly.
 
 use super::{Format, Hunk, Sign};
-use crate::diagnose::{self, Report};
+use crate::diagnose::{self, applied, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::{self, in_file_ending, Candidate, Fix, LineRole, Scope, Via};
 use crate::text::Text;
@@ -496,27 +496,24 @@ fn ambiguous(
 /// closest area and the differing lines.
 fn mismatch(text: &Text, needle: &str, scope: &Scope, site: &HunkSite) -> EditError {
     let hunk = site.hunk;
-    let new: Vec<&str> = hunk.new_lines().collect();
-    let old: Vec<&str> = hunk.old_lines().collect();
-    // Only a hunk that adds lines can be recognised as applied: a pure deletion's
-    // remaining lines are in the file whether or not it was applied.
-    let adds = hunk.added_lines().any(|l| !l.trim().is_empty());
-    if adds && new != old {
-        let eol = text.ending().as_str();
-        let applied = format!("{}{eol}", new.join(eol));
-        let hits = locate::find_exact(text, &applied, scope);
-        if let [one] = hits.as_slice() {
-            let line = one.first_line(text) + 1;
-            return EditError::new(
-                ErrorKind::AlreadyApplied,
-                format!(
-                    "{} is not in {}, but the lines it would produce already are (line {line}): this patch looks applied already, probably by an earlier call. Nothing was changed. If more is needed, read the file near line {line} and send a new patch.",
-                    capitalized(site.label),
-                    site.path
-                ),
-            )
-            .with_diagnostics(json!({"path": site.path, "patch_line": hunk.line, "line": line}));
-        }
+    let old = hunk.old_lines().collect::<Vec<_>>().join("\n");
+    let new = hunk.new_lines().collect::<Vec<_>>().join("\n");
+    let edit = applied::Edit {
+        old: &old,
+        new: &new,
+        located: &[],
+        tolerant: true,
+    };
+    if let Some(line) = applied::applied(text, &edit, scope) {
+        return EditError::new(
+            ErrorKind::AlreadyApplied,
+            format!(
+                "{} is not in {}, but the lines it would produce already are (line {line}), where its context lines place them: this patch looks applied already, probably by an earlier call. Nothing was changed. If more is needed, read the file near line {line} and send a new patch.",
+                capitalized(site.label),
+                site.path
+            ),
+        )
+        .with_diagnostics(json!({"path": site.path, "patch_line": hunk.line, "line": line}));
     }
     let report = Report::build(text, needle, scope);
     let mut diagnostics = report.diagnostics(text);

@@ -6,7 +6,6 @@ use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
 use crate::text::count_lines;
-use crate::workspace::path_arg;
 
 pub static SPEC: ToolSpec = ToolSpec {
     name: "create_file",
@@ -42,7 +41,7 @@ Example: {\"path\": \"src/util.py\", \"content\": \"def helper():\\n    return 1
 };
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
-    let path = path_arg(args.str("path"))?;
+    let path = ctx.ws.path(args.str("path"))?;
     let content = args.str("content");
     let existing = ctx.ws.try_read(&path)?;
     if let Some(old) = &existing {

@@ -3,7 +3,7 @@
 use super::params::*;
 use super::{apply_replacements, Ctx, Outcome};
 use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
-use crate::diagnose::{self, Report};
+use crate::diagnose::{self, applied, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
 use crate::locate::{self, scope, select, select::Subject, Selection};
@@ -177,22 +177,35 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     })
 }
 
-/// The 1-based line where `new`'s lines already stand, just before or just after the
-/// insertion point, if they do.
+/// Whether new_str's lines already stand at the insertion point `at` (right after the
+/// line before it, or right before the line at it): the rule is
+/// [`applied::applied`]'s, with that neighbouring line as the unchanged context and the
+/// insertion point as the located place.
 fn already_present(text: &Text, new: &str, at: usize) -> Option<usize> {
-    let lines = split_lines(new);
-    if lines.is_empty() || lines.iter().all(|l| l.trim().is_empty()) {
-        return None;
+    let lines = split_lines(new).join("\n");
+    let src = text.as_str();
+    let scope = crate::locate::Scope::whole(text);
+    let boundary = text.line_start(at);
+    // (context line, new_str with it, the place, lines of context before new_str)
+    let mut tries: Vec<(String, String, std::ops::Range<usize>, usize)> = Vec::new();
+    if at > 0 && boundary > 0 && src.as_bytes()[boundary - 1] == b'\n' {
+        let before = text.line(at - 1).to_string();
+        let joined = format!("{before}\n{lines}\n");
+        tries.push((before, joined, boundary - 1..boundary, 1));
     }
-    let n = lines.len();
-    let matches_at = |first: usize| -> bool {
-        first + n <= text.line_count() && (0..n).all(|k| text.line(first + k) == lines[k])
-    };
-    if matches_at(at) {
-        return Some(at + 1);
+    if at < text.line_count() && boundary < src.len() {
+        let after = text.line(at).to_string();
+        let joined = format!("{lines}\n{after}");
+        tries.push((after, joined, boundary..boundary + 1, 0));
     }
-    if at >= n && matches_at(at - n) {
-        return Some(at - n + 1);
-    }
-    None
+    tries.into_iter().find_map(|(old, new, place, context)| {
+        let located = [place];
+        let edit = applied::Edit {
+            old: &old,
+            new: &new,
+            located: &located,
+            tolerant: false,
+        };
+        applied::applied(text, &edit, &scope).map(|line| line + context)
+    })
 }

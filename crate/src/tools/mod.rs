@@ -26,7 +26,7 @@ use crate::args::{Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::Scope;
 use crate::text::{version_of, Text};
-use crate::workspace::{path_arg, Workspace};
+use crate::workspace::Workspace;
 use serde_json::{json, Map, Value};
 use std::ops::Range;
 use std::sync::Arc;
@@ -36,6 +36,23 @@ pub struct Tool {
     pub spec: &'static ToolSpec,
     pub run: fn(&mut Ctx<'_>, &Args) -> EditResult<Outcome>,
 }
+
+/// The paragraph an MCP server gives a model at initialisation (`instructions`): when to
+/// use which tool. Every server (native `anchored-edit mcp`, the Node server of the npm
+/// package) publishes this one text, so that it changes in one place with the tools.
+pub const SERVER_INSTRUCTIONS: &str = "Edit files by their content, not by line numbers. \
+Read first with read_lines (a range), grep_file (find lines by text or regex), get_document \
+(a whole small file) or file_summary (a large file's outline); line_count for a file's size. \
+To change code, use str_replace with old_str copied from the file (a few lines, unique); it \
+recovers from whitespace, escaping and line-number slips, and when it cannot be sure it \
+refuses with the closest area and the exact next call. Use multi_replace for several edits \
+in one file, apply_patch for a unified or V4A diff across files (all or nothing), \
+get_region to read, and replace_block / delete_block / replace_function_body to change, a \
+whole function or block found by its first line, insert and delete_lines for line-based \
+changes, edit_file to merge a snippet whose unchanged stretches are `// ... existing code ...` \
+markers, move_block to move or copy a block, create_file for a new file. Pass the `version` a \
+read returned as expected_version to refuse an edit on text that changed since; dry_run: true shows the diff without writing; \
+get_edit_stats reports how your edits fared.";
 
 /// Every tool, in the order they are documented.
 pub static TOOLS: &[Tool] = &[
@@ -169,7 +186,7 @@ impl<'f> Ctx<'f> {
 
     /// Normalises `path`, reads it, and (for editing tools) checks `expected_version`.
     pub fn open(&mut self, args: &Args) -> EditResult<(String, Arc<String>)> {
-        let path = path_arg(args.str("path"))?;
+        let path = self.ws.path(args.str("path"))?;
         let text = self.ws.read(&path)?;
         if let Some(expected) = args.opt_str("expected_version") {
             check_version(&path, &text, expected)?;
@@ -204,7 +221,7 @@ pub fn check_versions(ctx: &mut Ctx, args: &Args) -> EditResult<()> {
         return Ok(());
     };
     for (path, expected) in map {
-        let path = path_arg(path)?;
+        let path = ctx.ws.path(path)?;
         let text = ctx.ws.read(&path)?;
         check_version(&path, &text, expected.as_str().unwrap_or(""))?;
     }
@@ -308,4 +325,21 @@ pub mod params {
 /// `{line, text}` for 0-based `line`.
 pub fn line_json(text: &Text, line: usize) -> Value {
     json!({"line": line + 1, "text": text.line(line)})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_server_instructions_name_every_tool() {
+        for tool in TOOLS {
+            assert!(
+                SERVER_INSTRUCTIONS.contains(tool.spec.name),
+                "SERVER_INSTRUCTIONS should say when to use {}",
+                tool.spec.name
+            );
+        }
+        assert!(!SERVER_INSTRUCTIONS.contains('\n'));
+    }
 }

@@ -19,7 +19,6 @@ use crate::diagnose::{self, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::{self, lead, IndentMap, Scope};
 use crate::text::Text;
-use crate::workspace::path_arg;
 
 pub static SPEC: ToolSpec = ToolSpec {
     name: "move_block",
@@ -94,7 +93,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (gap_before, gap) = separator(&text, first, last);
     let block: Vec<&str> = (first..=last).map(|l| text.line(l)).collect();
     let dest_path = match args.opt_str("to_path") {
-        Some(p) => path_arg(p)?,
+        Some(p) => ctx.ws.path(p)?,
         None => path.clone(),
     };
     let same_file = dest_path == path;

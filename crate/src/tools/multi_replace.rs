@@ -25,7 +25,6 @@ use super::{check_version, check_versions, Ctx, Outcome};
 use crate::args::{describe_value, resolve_name, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::text::Text;
-use crate::workspace::path_arg;
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -228,7 +227,7 @@ fn prepare(ctx: &mut Ctx, item: &Value, default_path: Option<&str>) -> EditResul
     let Some(expected) = args.opt_str("expected_version") else {
         return Ok(args);
     };
-    let path = path_arg(args.str("path"))?;
+    let path = ctx.ws.path(args.str("path"))?;
     let text = ctx.ws.read(&path)?;
     check_version(&path, &text, expected)?;
     // Checked; the item then runs on whatever the earlier items left.
@@ -261,7 +260,7 @@ fn run_item(
     args: &Args,
     written: &mut HashMap<String, Vec<Region>>,
 ) -> Item {
-    let path = path_arg(args.str("path")).ok();
+    let path = ctx.ws.path(args.str("path")).ok();
     let before = path
         .as_deref()
         .and_then(|p| ctx.ws.try_read(p).ok().flatten());

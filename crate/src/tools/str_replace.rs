@@ -3,7 +3,7 @@
 use super::params::*;
 use super::{apply_replacements, Ctx, Outcome};
 use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
-use crate::diagnose::{self, Report};
+use crate::diagnose::{self, applied, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
 use crate::locate::{self, scope, select, select::Subject, Selection};
@@ -137,10 +137,10 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
     let sel = Selection::from_args(args);
 
     if found.candidates.is_empty() {
-        let report = Report::build(&text, old, &scope);
-        if let Some(err) = already_there(&text, new, &scope, &path, strict, &report) {
+        if let Some(err) = already_there(&text, old, new, &scope, &path, strict) {
             return Err(err);
         }
+        let report = Report::build(&text, old, &scope);
         let subject = diagnose::Subject {
             what: "old_str",
             path: &path,
@@ -151,7 +151,7 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
     }
 
     if sel.occurrence.is_none() && !sel.replace_all && sel.expected.is_none() {
-        if let Some(err) = applied_around(&text, old, new, &found.candidates, &path) {
+        if let Some(err) = applied_around(&text, old, new, &found.candidates, &scope, &path) {
             return Err(err);
         }
     }
@@ -228,48 +228,32 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
     })
 }
 
-/// old_str is absent but new_str is present: the edit was most likely applied by an
-/// earlier call (agents retry calls whose answer they lost). new_str is looked for
-/// with the same tolerance as old_str, since the earlier call may have been recovered
-/// (re-indented, say) on its way in. Said only when new_str stands where old_str's
-/// closest area is, or is distinctive enough to be found once.
+/// old_str is absent but new_str is present where old_str's surroundings place it:
+/// the edit was most likely applied by an earlier call (agents retry calls whose answer
+/// they lost). The rule is [`applied::applied`]'s, shared with insert and apply_patch.
 fn already_there(
     text: &Text,
+    old: &str,
     new: &str,
     scope: &locate::Scope,
     path: &str,
     strict: bool,
-    report: &Report,
 ) -> Option<EditError> {
-    if new.trim().is_empty() {
-        return None;
-    }
-    let found = locate::find(text, new, scope, strict);
-    // A tolerant sighting counts only when it is the only one.
-    if found.via() != Some(locate::Via::Exact) && found.candidates.len() != 1 {
-        return None;
-    }
-    let hits = found.candidates;
-    let near_closest = |c: &locate::Candidate| {
-        report.closest.as_ref().is_some_and(|area| {
-            let (first, last) = (c.first_line(text), c.last_line(text));
-            first <= area.first + area.len + 1 && last + 1 >= area.first
-        })
+    let edit = applied::Edit {
+        old,
+        new,
+        located: &[],
+        tolerant: !strict,
     };
-    let distinctive = new.chars().filter(|c| !c.is_whitespace()).count() >= 16;
-    let hit = hits
-        .iter()
-        .find(|c| near_closest(c))
-        .or_else(|| hits.first().filter(|_| hits.len() == 1 && distinctive))?;
-    let line = hit.first_line(text) + 1;
+    let line = applied::applied(text, &edit, scope)?;
     Some(
         EditError::new(
             ErrorKind::AlreadyApplied,
             format!(
-                "old_str is not in {path}, but new_str already is (line {line}): this edit looks applied already, probably by an earlier call. Nothing was changed. If more is needed, read lines near {line} and send a new edit."
+                "old_str is not in {path}, but new_str already is (line {line}), where old_str's unchanged lines place it: this edit looks applied already, probably by an earlier call. Nothing was changed. If more is needed, read lines near {line} and send a new edit."
             ),
         )
-        .with_diagnostics(json!({"new_str_at_lines": hits.iter().take(20).map(|c| c.first_line(text) + 1).collect::<Vec<_>>()})),
+        .with_diagnostics(json!({"new_str_at_line": line})),
     )
 }
 
@@ -280,19 +264,20 @@ fn applied_around(
     old: &str,
     new: &str,
     candidates: &[locate::Candidate],
+    scope: &locate::Scope,
     path: &str,
 ) -> Option<EditError> {
-    if candidates.len() != 1 {
+    if candidates.len() != 1 || !new.contains(old) {
         return None;
     }
-    let offset = new.find(old)?;
-    let c = &candidates[0];
-    let start = c.range.start.checked_sub(offset)?;
-    let around = text.as_str().get(start..start + new.len())?;
-    if around != new {
-        return None;
-    }
-    let line = text.line_of(start) + 1;
+    let located = [candidates[0].range.clone()];
+    let edit = applied::Edit {
+        old,
+        new,
+        located: &located,
+        tolerant: false,
+    };
+    let line = applied::applied(text, &edit, scope)?;
     Some(EditError::new(
         ErrorKind::AlreadyApplied,
         format!(

@@ -16,7 +16,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as engine from '../../../pkg/index.node.js';
 import { SERVER_NAME, clientConfigs, startEditorMcpServer } from '../../src/node/editor-server.js';
-import { requestFrom, withDryRun } from '../../src/requests.js';
+import { requestFrom } from '../../src/requests.js';
+import { REVIEW_TIMEOUT_SECONDS } from '../../../js/host-policy/index.js';
 import { statsTable } from '../../src/stats.js';
 import { LM_TOOL_PREFIX } from '../../src/tool-names.js';
 
@@ -195,28 +196,12 @@ test("the manifest's languageModelTools are the engine's tools (generated, one s
   assert.equal(manifest.main, './dist/node.js');
   assert.equal(manifest.browser, './dist/web.js');
   assert.deepEqual(manifest.contributes.mcpServerDefinitionProviders, [{ id: 'anchored-edit.servers', label: 'anchored-edit' }]);
+  // One review timeout default for every editor host (js/host-policy).
+  assert.equal(manifest.contributes.configuration.properties['anchoredEdit.reviewTimeoutSeconds'].default, REVIEW_TIMEOUT_SECONDS);
 });
 
 describe('requests', () => {
   const schemas = engine.toolSchemas();
-
-  test('withDryRun adds dry_run to editing tools only', () => {
-    assert.deepEqual(withDryRun({ tool: 'str_replace', arguments: { path: 'a' } }, schemas), {
-      tool: 'str_replace',
-      arguments: { path: 'a', dry_run: true },
-    });
-    assert.deepEqual(withDryRun({ name: 'insert', input: { path: 'a' } }, schemas), {
-      name: 'insert',
-      input: { path: 'a', dry_run: true },
-    });
-    const read = { tool: 'read_lines', arguments: { path: 'a' } };
-    assert.equal(withDryRun(read, schemas), read);
-    const camel = { tool: 'str_replace', arguments: { dryRun: false } };
-    assert.equal(withDryRun(camel, schemas), camel);
-    for (const odd of ['text', null, [1], { tool: 'str_replace', arguments: '{"path": "a"}' }, { tool: 'nope', arguments: {} }]) {
-      assert.equal(withDryRun(odd, schemas), odd);
-    }
-  });
 
   test('requestFrom parses JSON text and leaves anything else to the engine', () => {
     assert.deepEqual(requestFrom('{"tool": "x"}'), { tool: 'x' });
@@ -239,4 +224,39 @@ test('statistics table: the engine summary, then one row per tool', () => {
   const row = lines.find((l) => l.startsWith('str_replace'));
   assert.match(row, /^str_replace\s+3\s+2\s+0\s+1\s+exact 2\s+no_match 1\s+line_hint 1\/1$/);
   assert.deepEqual(statsTable({ ok: false, error: { message: 'x' } }), ['Statistics unavailable: x']);
+});
+
+describe('desktop path rule: a symlink out of the workspace folder is refused (src/node/real-path.js)', () => {
+  test('links inside stay, links out are refused, new files resolve through their parent', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, symlinkSync, rmSync, realpathSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { realPathEscapes } = await import('../../src/node/real-path.js');
+    const base = realpathSync(mkdtempSync(join(tmpdir(), 'anchored-edit-vscode-')));
+    const root = join(base, 'project');
+    const outside = join(base, 'outside');
+    try {
+      mkdirSync(join(root, 'src'), { recursive: true });
+      mkdirSync(outside);
+      writeFileSync(join(root, 'src', 'a.txt'), 'a\n');
+      writeFileSync(join(outside, 'secret.txt'), 'secret\n');
+      symlinkSync(join(root, 'src', 'a.txt'), join(root, 'inside-link.txt'));
+      symlinkSync(join(outside, 'secret.txt'), join(root, 'secret-link.txt'));
+      symlinkSync(outside, join(root, 'out-dir'));
+      const cases = [
+        ['src/a.txt', null],
+        ['inside-link.txt', null],
+        ['src/new/file.txt', null],
+        ['secret-link.txt', /symlink on the way leads out/],
+        ['out-dir/secret.txt', /symlink on the way leads out/],
+        ['out-dir/new.txt', /symlink on the way leads out/],
+      ];
+      for (const [rel, expected] of cases) {
+        const why = realPathEscapes(join(root, rel), root);
+        if (expected === null) assert.equal(why, null, rel);
+        else assert.match(why ?? '', expected, rel);
+      }
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,0 +1,132 @@
+//! A project directory beside an `outside/` directory, and the binary run on it.
+//!
+//! `AE_TEST_BIN=/path/to/anchored-edit` runs these tests against another build (an old
+//! one, to check that a test fails on the code it was written against).
+#![allow(dead_code)]
+
+use serde_json::{json, Value};
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+
+pub fn bin() -> PathBuf {
+    std::env::var_os("AE_TEST_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_anchored-edit")))
+}
+
+/// `base/root` is the project; `base/outside` must never be read or written.
+pub struct Sandbox {
+    pub base: PathBuf,
+    pub root: PathBuf,
+    pub outside: PathBuf,
+}
+
+impl Sandbox {
+    pub fn new(name: &str) -> Sandbox {
+        let base = std::env::temp_dir().join(format!("ae-disk-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&base);
+        let root = base.join("root");
+        let outside = base.join("outside");
+        fs::create_dir_all(&root).unwrap();
+        fs::create_dir_all(&outside).unwrap();
+        Sandbox {
+            base,
+            root,
+            outside,
+        }
+    }
+
+    pub fn file(&self, rel: &str, text: &str) {
+        let p = self.root.join(rel);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+    }
+
+    pub fn read(&self, rel: &str) -> String {
+        fs::read_to_string(self.root.join(rel)).unwrap()
+    }
+
+    pub fn spawn(&self, request: &Value, env: &[(&str, &str)]) -> Child {
+        let mut child = Command::new(bin())
+            .arg("call")
+            .arg("--root")
+            .arg(&self.root)
+            .envs(env.iter().copied())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let _ = stdin.write_all(request.to_string().as_bytes());
+        drop(stdin);
+        child
+    }
+
+    pub fn call_env(&self, tool: &str, args: Value, env: &[(&str, &str)]) -> (i32, Value) {
+        let child = self.spawn(&json!({"tool": tool, "arguments": args}), env);
+        parse(child.wait_with_output().unwrap())
+    }
+
+    pub fn call(&self, tool: &str, args: Value) -> (i32, Value) {
+        self.call_env(tool, args, &[])
+    }
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        let _ = Command::new("chattr")
+            .arg("-R")
+            .arg("-i")
+            .arg(&self.base)
+            .output();
+        let _ = fs::remove_dir_all(&self.base);
+    }
+}
+
+pub fn parse(out: Output) -> (i32, Value) {
+    let json = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    (out.status.code().unwrap_or(-1), json)
+}
+
+/// Every file under `dir` (symlinks as `-> target`), sorted, with its bytes.
+pub fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+fn walk(base: &Path, dir: &Path, out: &mut Vec<(String, Vec<u8>)>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        let rel = p.strip_prefix(base).unwrap().to_string_lossy().into_owned();
+        let meta = fs::symlink_metadata(&p).unwrap();
+        if meta.file_type().is_symlink() {
+            let t = fs::read_link(&p).unwrap();
+            out.push((rel, format!("-> {}", t.display()).into_bytes()));
+        } else if meta.is_dir() {
+            out.push((format!("{rel}/"), Vec::new()));
+            walk(base, &p, out);
+        } else if meta.is_file() {
+            out.push((rel, fs::read(&p).unwrap()));
+        } else {
+            out.push((rel, b"(special)".to_vec()));
+        }
+    }
+}
+
+/// Names a commit leaves only if it failed to clean up: staging files, rollback copies,
+/// the journal directory.
+pub fn leftovers(dir: &Path) -> Vec<String> {
+    tree(dir)
+        .into_iter()
+        .map(|(n, _)| n)
+        .filter(|n| n.contains(".ae") || n.starts_with(".anchored-edit"))
+        .collect()
+}

@@ -1,0 +1,403 @@
+//! Crashes and failures in the middle of a write (issue 12 item 3).
+//!
+//! - Every disk step of a mixed batch (update, in-place update of a hard-linked file,
+//!   create in a new directory, delete, move) is crashed at (exit as if killed) and
+//!   failed at, deterministically; the next run recovers.
+//! - Proptest: random batches with a random step failing or crashing.
+//! - SIGKILL at random instants during a large multi-file write of the real process,
+//!   then a second run: every file old or new, the batch whole, nothing left behind.
+//!
+//! Faults are injected through the debug build's `ANCHORED_EDIT_FAIL_AT` /
+//! `ANCHORED_EDIT_CRASH_AT` (see `cli/src/commit.rs`).
+
+mod common;
+
+use common::{leftovers, tree, Sandbox};
+use proptest::prelude::*;
+use serde_json::{json, Value};
+use std::fs;
+use std::time::{Duration, Instant};
+
+type Tree = Vec<(String, Vec<u8>)>;
+
+/// Runs `request` without faults on a copy of `setup` and returns the tree it leaves.
+fn expected_new(name: &str, setup: &dyn Fn(&Sandbox), request: &Value) -> Tree {
+    let twin = Sandbox::new(name);
+    setup(&twin);
+    let (code, out) = common::parse(twin.spawn(request, &[]).wait_with_output().unwrap());
+    assert_eq!(code, 0, "the batch must apply without faults: {out:#}");
+    tree(&twin.root)
+}
+
+/// A read call: its only effect is the recovery every run starts with.
+fn recover(s: &Sandbox) {
+    let (code, out) = s.call("line_count", json!({"path": "keep.txt"}));
+    assert_eq!(code, 0, "recovery run: {out:#}");
+}
+
+fn mixed_setup(s: &Sandbox) {
+    s.file("keep.txt", "keep\n");
+    s.file("a.txt", "a old\n");
+    s.file("linked.txt", "l old\n");
+    fs::hard_link(s.root.join("linked.txt"), s.root.join("twin.txt")).unwrap();
+    s.file("gone.txt", "gone\n");
+    s.file("from.txt", "m old\n");
+}
+
+fn mixed_patch() -> Value {
+    let patch = "*** Begin Patch\n\
+        *** Update File: a.txt\n-a old\n+a new\n\
+        *** Update File: linked.txt\n-l old\n+l new\n\
+        *** Add File: new/deep/c.txt\n+c\n\
+        *** Delete File: gone.txt\n\
+        *** Update File: from.txt\n*** Move to: to.txt\n-m old\n+m new\n\
+        *** End Patch\n";
+    json!({"tool": "apply_patch", "arguments": {"patch": patch}})
+}
+
+#[test]
+fn a_crash_or_failure_at_every_step_leaves_the_batch_old_or_new() {
+    let request = mixed_patch();
+    let new = expected_new("mixed-twin", &mixed_setup, &request);
+    let (mut steps, mut old_after, mut new_after) = (0, 0, 0);
+    for step in 1..=60 {
+        let step_s = step.to_string();
+        // Failure: rolled back, reported, nothing left.
+        let s = Sandbox::new("mixed-fail");
+        mixed_setup(&s);
+        let old = tree(&s.root);
+        let env = [("ANCHORED_EDIT_FAIL_AT", step_s.as_str())];
+        let (code, out) = common::parse(s.spawn(&request, &env).wait_with_output().unwrap());
+        if code == 0 {
+            // Past the last step, or the clean-up after `done`: the batch stands.
+            assert_eq!(tree(&s.root), new, "step {step}");
+        } else {
+            assert_eq!(out["error"]["kind"], "write_failed", "step {step}: {out:#}");
+            assert_eq!(tree(&s.root), old, "failing step {step} must roll back");
+        }
+        assert!(
+            leftovers(&s.root).is_empty(),
+            "step {step}: {:?}",
+            leftovers(&s.root)
+        );
+        // Crash: the next run completes or rolls back.
+        let s = Sandbox::new("mixed-crash");
+        mixed_setup(&s);
+        let env = [("ANCHORED_EDIT_CRASH_AT", step_s.as_str())];
+        let status = s.spawn(&request, &env).wait().unwrap();
+        if status.code() == Some(0) {
+            break; // past the last step
+        }
+        assert_eq!(status.code(), Some(137), "step {step} must crash");
+        steps = step;
+        recover(&s);
+        let after = tree(&s.root);
+        if after == old {
+            old_after += 1;
+        } else if after == new {
+            new_after += 1;
+        } else {
+            panic!("crash at step {step}: neither old nor new: {after:?}");
+        }
+        assert!(
+            leftovers(&s.root).is_empty(),
+            "step {step}: {:?}",
+            leftovers(&s.root)
+        );
+    }
+    eprintln!(
+        "every step: {steps} steps; after a crash {old_after} rolled back, {new_after} completed"
+    );
+    assert!(steps >= 10, "the batch has more steps than {steps}");
+}
+
+/// A batch over `n` files: each updated, deleted or moved; plus new files.
+#[derive(Debug, Clone)]
+struct Batch {
+    sizes: Vec<usize>,
+    actions: Vec<u8>,
+    adds: usize,
+    fault: (bool, usize),
+}
+
+fn batch() -> impl Strategy<Value = Batch> {
+    (1usize..5)
+        .prop_flat_map(|n| {
+            (
+                proptest::collection::vec(1usize..400, n),
+                proptest::collection::vec(0u8..4, n),
+                0usize..3,
+                (any::<bool>(), 1usize..45),
+            )
+        })
+        .prop_map(|(sizes, actions, adds, fault)| Batch {
+            sizes,
+            actions,
+            adds,
+            fault,
+        })
+}
+
+fn batch_setup(b: &Batch, s: &Sandbox) {
+    s.file("keep.txt", "keep\n");
+    for (i, size) in b.sizes.iter().enumerate() {
+        let body: String = (0..*size).map(|j| format!("f{i} line {j}\n")).collect();
+        s.file(&format!("d{}/f{i}.txt", i % 2), &body);
+    }
+    if b.actions.first() == Some(&3) {
+        fs::hard_link(s.root.join("d0/f0.txt"), s.root.join("f0-link.txt")).unwrap();
+    }
+}
+
+fn batch_request(b: &Batch) -> Value {
+    let mut p = String::from("*** Begin Patch\n");
+    for (i, action) in b.actions.iter().enumerate() {
+        let f = format!("d{}/f{i}.txt", i % 2);
+        match action {
+            0 | 3 => p += &format!("*** Update File: {f}\n-f{i} line 0\n+f{i} LINE 0\n"),
+            1 => p += &format!("*** Delete File: {f}\n"),
+            _ => {
+                p += &format!(
+                    "*** Update File: {f}\n*** Move to: moved/m{i}.txt\n-f{i} line 0\n+moved {i}\n"
+                )
+            }
+        }
+    }
+    for k in 0..b.adds {
+        p += &format!("*** Add File: added/{k}/n.txt\n+new {k}\n");
+    }
+    p += "*** End Patch\n";
+    json!({"tool": "apply_patch", "arguments": {"patch": p}})
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 40,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// Any batch, any failing or crashing step: afterwards (and after the next run's
+    /// recovery) the tree is exactly the old one or exactly the new one.
+    #[test]
+    fn any_fault_at_any_step_leaves_every_file_old_or_new(b in batch()) {
+        let request = batch_request(&b);
+        let new = expected_new("prop-twin", &|s: &Sandbox| batch_setup(&b, s), &request);
+        let s = Sandbox::new("prop");
+        batch_setup(&b, &s);
+        let old = tree(&s.root);
+        let (crash, step) = b.fault;
+        let step_s = step.to_string();
+        let var = if crash { "ANCHORED_EDIT_CRASH_AT" } else { "ANCHORED_EDIT_FAIL_AT" };
+        let (code, out) = common::parse(s.spawn(&request, &[(var, &step_s)]).wait_with_output().unwrap());
+        recover(&s);
+        let after = tree(&s.root);
+        match code {
+            0 => prop_assert_eq!(&after, &new),
+            1 => {
+                prop_assert_eq!(out["error"]["kind"].as_str(), Some("write_failed"));
+                prop_assert_eq!(&after, &old);
+            }
+            137 => prop_assert!(after == old || after == new, "neither old nor new: {:?}", after),
+            other => prop_assert!(false, "exit {}: {:#}", other, out),
+        }
+        prop_assert!(leftovers(&s.root).is_empty(), "{:?}", leftovers(&s.root));
+    }
+}
+
+/// A small xorshift generator: the kill instants, reproducible from the printed seed.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n.max(1)
+    }
+}
+
+fn big_text(i: usize, generation: usize, kib: usize) -> String {
+    let mut t = format!("MARK {i} v{generation}\n");
+    let line = format!("file {i}: {}\n", "x".repeat(56));
+    while t.len() < kib * 1024 {
+        t += &line;
+    }
+    t
+}
+
+/// SIGKILL the real `anchored-edit call` at random instants during a write of `FILES`
+/// files of `KIB` KiB each; after each kill a second run recovers. Defaults: 40 kills,
+/// 40 × 64 KiB (2.5 MiB per batch). `AE_CRASH_KILLS`, `AE_CRASH_SEED` override.
+#[test]
+fn sigkill_during_a_large_multi_file_write_leaves_every_file_old_or_new() {
+    const FILES: usize = 40;
+    const KIB: usize = 64;
+    let kills: usize = std::env::var("AE_CRASH_KILLS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(40);
+    let seed: u64 = std::env::var("AE_CRASH_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_nanos() as u64
+                | 1
+        });
+    let mut rng = Rng(seed);
+    let s = Sandbox::new("sigkill");
+    s.file("keep.txt", "keep\n");
+    for i in 0..FILES {
+        s.file(&format!("f{i}.txt"), &big_text(i, 0, KIB));
+    }
+    let request = |generation: usize| {
+        let replacements: Vec<Value> = (0..FILES)
+            .map(|i| json!({"path": format!("f{i}.txt"), "old_str": format!("MARK {i} v{generation}\n"), "new_str": format!("MARK {i} v{}\n", generation + 1)}))
+            .collect();
+        json!({"tool": "multi_replace", "arguments": {"replacements": replacements}})
+    };
+    // One uninterrupted run: how long a batch takes.
+    let start = Instant::now();
+    let (code, out) = common::parse(s.spawn(&request(0), &[]).wait_with_output().unwrap());
+    assert_eq!(code, 0, "{out:#}");
+    let full = start.elapsed().as_micros() as u64;
+    let mut generation = 1;
+    let (mut mid_commit, mut rolled_back, mut completed, mut finished) = (0, 0, 0, 0);
+    for _ in 0..kills {
+        let mut child = s.spawn(&request(generation), &[]);
+        std::thread::sleep(Duration::from_micros(rng.below(full + full / 5)));
+        let _ = child.kill();
+        let status = child.wait().unwrap();
+        if status.code() == Some(0) {
+            finished += 1;
+        }
+        if s.root.join(".anchored-edit").exists() {
+            mid_commit += 1;
+        }
+        recover(&s);
+        let texts: Vec<String> = (0..FILES).map(|i| s.read(&format!("f{i}.txt"))).collect();
+        let all = |g: usize| {
+            texts
+                .iter()
+                .enumerate()
+                .all(|(i, t)| *t == big_text(i, g, KIB))
+        };
+        if all(generation + 1) {
+            generation += 1;
+            if status.code() != Some(0) {
+                completed += 1;
+            }
+        } else if all(generation) {
+            rolled_back += 1;
+        } else {
+            panic!("seed {seed}: after a kill the files are neither all old nor all new");
+        }
+        assert!(
+            leftovers(&s.root).is_empty(),
+            "seed {seed}: {:?}",
+            leftovers(&s.root)
+        );
+    }
+    eprintln!(
+        "sigkill: seed {seed}, {kills} kills over {FILES} x {KIB} KiB (one batch {} ms): \
+         {mid_commit} interrupted a commit (journal found), {rolled_back} rolled back, \
+         {completed} killed after `done` (kept new), {finished} had finished before the kill",
+        full / 1000
+    );
+}
+
+/// `anchored-edit mcp` recovers at start, like `call`: a batch crashed mid-swap is rolled
+/// back before the server answers anything.
+#[test]
+fn the_mcp_server_recovers_a_crashed_batch_at_start() {
+    let s = Sandbox::new("mcp-recover");
+    mixed_setup(&s);
+    let old = tree(&s.root);
+    let status = s
+        .spawn(&mixed_patch(), &[("ANCHORED_EDIT_CRASH_AT", "swap:2")])
+        .wait()
+        .unwrap();
+    assert_eq!(status.code(), Some(137));
+    assert!(
+        s.root.join(".anchored-edit").exists(),
+        "the crash left its journal"
+    );
+    assert_ne!(tree(&s.root), old, "the crash left a half-swapped batch");
+    let out = std::process::Command::new(common::bin())
+        .arg("mcp")
+        .arg("--root")
+        .arg(&s.root)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    // With stdin closed the server stops right after its start (no client to serve):
+    // only the recovery at start can have run.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(tree(&s.root), old, "{stderr}");
+}
+
+/// A repository that ships `.anchored-edit/` (a garbage journal, or a file) neither
+/// stops a run nor makes recovery touch anything.
+#[test]
+fn a_shipped_journal_directory_stops_nothing() {
+    let s = Sandbox::new("shipped");
+    s.file("a.txt", "a\n");
+    s.file(".anchored-edit/0123.journal", "{not json");
+    let (code, out) = s.call(
+        "str_replace",
+        json!({"path": "a.txt", "old_str": "a", "new_str": "b"}),
+    );
+    assert_eq!(code, 0, "{out:#}");
+    assert_eq!(s.read("a.txt"), "b\n");
+    assert_eq!(s.read(".anchored-edit/0123.journal"), "{not json");
+    let t = Sandbox::new("shipped-file");
+    t.file("a.txt", "a\n");
+    t.file(".anchored-edit", "a file\n");
+    let (code, out) = t.call("line_count", json!({"path": "a.txt"}));
+    assert_eq!(code, 0, "{out:#}");
+    let (code, out) = t.call(
+        "str_replace",
+        json!({"path": "a.txt", "old_str": "a", "new_str": "b"}),
+    );
+    assert_eq!(
+        (code, out["error"]["kind"].as_str()),
+        (1, Some("write_failed")),
+        "{out:#}"
+    );
+    assert_eq!(t.read("a.txt"), "a\n");
+}
+
+/// Two processes writing at once: each one's start-up recovery leaves the other's live
+/// batch alone (its lock is held), so every call succeeds and every edit lands.
+#[test]
+fn concurrent_runs_never_roll_back_each_other() {
+    let s = std::sync::Arc::new(Sandbox::new("concurrent"));
+    s.file("keep.txt", "keep\n");
+    for w in 0..3 {
+        s.file(&format!("w{w}.txt"), &big_text(w, 0, 256));
+    }
+    let workers: Vec<_> = (0..3)
+        .map(|w| {
+            let s = s.clone();
+            std::thread::spawn(move || {
+                for g in 0..15 {
+                    let (code, out) = s.call(
+                        "str_replace",
+                        json!({"path": format!("w{w}.txt"), "old_str": format!("MARK {w} v{g}\n"), "new_str": format!("MARK {w} v{}\n", g + 1)}),
+                    );
+                    assert_eq!(code, 0, "worker {w}, call {g}: {out:#}");
+                }
+            })
+        })
+        .collect();
+    for w in workers {
+        w.join().unwrap();
+    }
+    for w in 0..3 {
+        assert_eq!(s.read(&format!("w{w}.txt")), big_text(w, 15, 256));
+    }
+    assert!(leftovers(&s.root).is_empty(), "{:?}", leftovers(&s.root));
+}

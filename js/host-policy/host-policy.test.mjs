@@ -1,0 +1,91 @@
+// js/host-policy with the real engine (pkg/): the refusals every JS host returns are the
+// engine's words, one review timeout default, the LLM view, and "does this tool edit"
+// read from the annotations.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as engine from '../../pkg/index.node.js';
+import {
+  REVIEW_TIMEOUT_SECONDS,
+  RefusalError,
+  createRefusals,
+  editingTools,
+  editsFiles,
+  llmView,
+  reviewTimeoutSeconds,
+} from './index.js';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+test('refusals are the engine hostRefusal results, by kind', () => {
+  const r = createRefusals(engine);
+  const cases = [
+    [r.writeFailed('str_replace', 'EACCES'), 'write_failed', /could not be written \(EACCES\)/],
+    [r.stale('insert', 'a.py'), 'stale_buffer', /`a\.py` changed after the engine read it/],
+    [r.stale('insert', 'a.py', 'during_review'), 'stale_buffer', /`a\.py` changed while the edit waited for review/],
+    [r.stale('insert', 'a.py', 'since_diff'), 'stale_buffer', /since the diff was computed/],
+    [r.rejected('apply_patch', 'discarded'), 'edit_rejected', /discarded this edit/],
+    [r.rejected('apply_patch', 'cancelled'), 'edit_rejected', /cancelled/],
+    [r.rejected('apply_patch', 'timeout', 1.5), 'edit_rejected', /within 1\.5 s/],
+  ];
+  for (const [result, kind, words] of cases) {
+    assert.equal(result.ok, false);
+    assert.equal(result.error.kind, kind);
+    assert.match(result.error.message, words);
+    assert.deepEqual(result.files, []);
+  }
+  const e = r.staleError('insert', 'a.py');
+  assert.ok(e instanceof RefusalError);
+  assert.equal(e.kind, 'stale_buffer');
+  assert.equal(e.message, e.result.error.message);
+});
+
+test('no JS host writes its own refusal text', () => {
+  // The engine's sentences (crate/src/refusals.rs) must not be spelled out in a host.
+  const phrases = [/nothing was changed\. Read the file again/, /could not apply it \(/, /Nobody reviewed this edit/, /discarded this edit in/];
+  const dirs = ['js/mcp-host', 'pulsar-plugin/lib', 'vscode-extension/src', 'web/src'];
+  for (const dir of dirs) {
+    for (const f of readdirSync(join(repo, dir))) {
+      const p = join(repo, dir, f);
+      if (!f.endsWith('.js') || !statSync(p).isFile()) continue;
+      const text = readFileSync(p, 'utf8');
+      for (const re of phrases) assert.doesNotMatch(text, re, `${dir}/${f}`);
+    }
+  }
+});
+
+test('one review timeout default; a setting overrides it', () => {
+  assert.equal(reviewTimeoutSeconds(undefined), REVIEW_TIMEOUT_SECONDS);
+  assert.equal(reviewTimeoutSeconds(null), REVIEW_TIMEOUT_SECONDS);
+  assert.equal(reviewTimeoutSeconds(-1), REVIEW_TIMEOUT_SECONDS);
+  assert.equal(reviewTimeoutSeconds(45), 45);
+  assert.equal(reviewTimeoutSeconds(0), 0);
+  const pulsar = JSON.parse(readFileSync(join(repo, 'pulsar-plugin/package.json'), 'utf8'));
+  const vscode = JSON.parse(readFileSync(join(repo, 'vscode-extension/manifest.json'), 'utf8'));
+  assert.equal(pulsar.configSchema.reviewTimeoutSeconds.default, REVIEW_TIMEOUT_SECONDS);
+  assert.equal(vscode.contributes.configuration.properties['anchoredEdit.reviewTimeoutSeconds'].default, REVIEW_TIMEOUT_SECONDS);
+});
+
+test('llmView leaves out new_text only', () => {
+  const result = { ok: true, files: [{ path: 'a', diff: 'd', new_text: 'x', edits: [] }], warnings: [] };
+  assert.deepEqual(llmView(result), { ok: true, files: [{ path: 'a', diff: 'd', edits: [] }], warnings: [] });
+  assert.equal(result.files[0].new_text, 'x', 'the input is not changed');
+  const bare = { ok: false };
+  assert.equal(llmView(bare), bare);
+});
+
+test('editing tools are read from annotations.readOnlyHint, not from the schema', () => {
+  const schemas = engine.toolSchemas();
+  const edit = editingTools(schemas);
+  for (const s of schemas) assert.equal(edit.has(s.name), s.annotations.readOnlyHint === false, s.name);
+  assert.ok(edit.has('str_replace') && edit.has('apply_patch'));
+  assert.ok(!edit.has('get_edit_stats'));
+  // A schema without dry_run still edits when its annotation says so (the old guess read
+  // `inputSchema.properties.dry_run`).
+  const stripped = schemas.map((s) => ({ ...s, inputSchema: { type: 'object', properties: {} } }));
+  assert.deepEqual(editingTools(stripped), edit);
+  assert.equal(editsFiles(schemas, 'str_replace'), true);
+  assert.equal(editsFiles(schemas, 'no_such_tool'), false);
+});

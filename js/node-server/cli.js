@@ -1,0 +1,159 @@
+// The `anchored-edit` command of the npm package (started by bin.js): the native CLI's
+// `call`, `mcp` and `tools` on the wasm engine in Node, with the same options, results and
+// exit statuses (cli/src/main.rs). `mcp` also takes `--state DIR`: a directory for what
+// the server keeps between runs (today its statistics, DIR/stats.jsonl, unless --stats
+// names a file).
+import fs from 'node:fs';
+import path from 'node:path';
+import { Session, toolSchemas } from 'anchored-edit';
+import { llmView } from '../host-policy/index.js';
+import { DiskFiles } from './disk.js';
+import { execute, StatsFile } from './host.js';
+
+const version = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
+const HELP = `anchored-edit — content-anchored edits for LLM coding agents (Node, wasm engine)
+
+USAGE:
+    anchored-edit call [--root DIR] [--request FILE] [--dry-run] [--stats FILE]
+    anchored-edit mcp  [--root DIR] [--stats FILE] [--state DIR]
+    anchored-edit tools
+    anchored-edit --help | --version
+
+COMMANDS:
+    call    Read one tool call {"tool": NAME, "arguments": {...}} from stdin (or
+            --request FILE), run it on the files under --root, print the result JSON,
+            and write the changed files (all or none, each atomically) unless it is a
+            dry run or was refused.
+    mcp     Serve every tool over the Model Context Protocol on stdin/stdout, working
+            on the files under --root. Refused edits are tool results with isError.
+    tools   Print every tool's name, description, JSON Schema and annotations.
+
+OPTIONS:
+    --root DIR        Project root; paths in calls are relative to it, and nothing
+                      outside it (absolute paths, \`..\`, symlinks leading out) is read
+                      or written. Default: the current directory.
+    --request FILE    Read the call from FILE instead of stdin.
+    --dry-run         Compute and print the result and diff, write nothing.
+    --stats FILE      Keep edit statistics in FILE (JSON lines, one record per call;
+                      the native CLI's format).
+    --state DIR       (mcp) Keep the server's state in DIR (statistics: DIR/stats.jsonl).
+
+EXIT STATUS:
+    0  the call succeeded (and its changes, if any, were written)
+    1  the call was refused (nothing was written); the JSON says why
+    2  usage error (bad command line, unreadable --request or --root)
+`;
+
+class UsageError extends Error {}
+
+function parseOptions(args, command) {
+  const options = { root: '.', request: null, dryRun: false, stats: null, state: null };
+  const takes = { '--root': 'root', '--stats': 'stats' };
+  if (command === 'call') takes['--request'] = 'request';
+  if (command === 'mcp') takes['--state'] = 'state';
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    const inline = eq > 0 ? arg.slice(eq + 1) : null;
+    if (flag === '--help' || flag === '-h') {
+      process.stdout.write(HELP);
+      process.exit(0);
+    } else if (flag === '--dry-run' && command === 'call' && inline === null) options.dryRun = true;
+    else if (flag in takes) {
+      const value = inline ?? args[++i];
+      if (value === undefined) throw new UsageError(`${flag} needs a value`);
+      options[takes[flag]] = value;
+    } else throw new UsageError(`unknown option \`${arg}\``);
+  }
+  if (!isDirectory(options.root)) throw new UsageError(`--root ${options.root} is not a directory`);
+  if (options.state !== null) {
+    fs.mkdirSync(options.state, { recursive: true });
+    options.stats ??= path.join(options.state, 'stats.jsonl');
+  }
+  return options;
+}
+
+function isDirectory(p) {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A session on the real root, with the engine's own path rule when it has one. */
+function open(options) {
+  const disk = new DiskFiles(options.root);
+  const session = new Session();
+  if (typeof session.setRoots === 'function') session.setRoots([disk.root]);
+  const emptyStats = session.statsJson();
+  const stats = options.stats === null ? null : new StatsFile(options.stats, session, emptyStats);
+  return { disk, session, stats };
+}
+
+function readRequest(options) {
+  try {
+    return fs.readFileSync(options.request ?? 0, 'utf8');
+  } catch (e) {
+    throw new UsageError(
+      options.request ? `cannot read --request ${options.request}: ${e.message}` : `cannot read the request from stdin: ${e.message}`,
+    );
+  }
+}
+
+function call(options) {
+  const text = readRequest(options);
+  const { disk, session, stats } = open(options);
+  // The engine parses the text, and words the refusal of a truncated or malformed one.
+  const run = () => execute(session, disk, text, { dryRun: options.dryRun });
+  const result = stats ? stats.around(session, run) : run();
+  process.stdout.write(`${JSON.stringify(llmView(result), null, 2)}\n`);
+  return result.ok ? 0 : 1;
+}
+
+async function main(args) {
+  const [command, ...rest] = args;
+  switch (command) {
+    case undefined:
+      process.stdout.write(HELP);
+      return 2;
+    case '--help':
+    case '-h':
+    case 'help':
+      process.stdout.write(HELP);
+      return 0;
+    case '--version':
+    case '-V':
+      process.stdout.write(`anchored-edit ${version}\n`);
+      return 0;
+    case 'tools':
+      process.stdout.write(`${JSON.stringify(toolSchemas(), null, 2)}\n`);
+      return 0;
+    case 'call':
+      return call(parseOptions(rest, 'call'));
+    case 'mcp': {
+      const { serve } = await import('./mcp.js');
+      await serve({ ...open(parseOptions(rest, 'mcp')), version });
+      return null; // Serving until stdin closes.
+    }
+    default:
+      throw new UsageError(`unknown command \`${command}\``);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== null) process.exitCode = code;
+  },
+  (e) => {
+    if (e instanceof UsageError) {
+      process.stderr.write(`anchored-edit: ${e.message}\nRun \`anchored-edit --help\` for usage.\n`);
+      process.exitCode = 2;
+    } else {
+      process.stderr.write(`anchored-edit: ${e?.stack ?? e}\n`);
+      process.exitCode = 1;
+    }
+  },
+);

@@ -1,0 +1,171 @@
+// Files on disk under a root directory: the Node server's reader for the engine, with the
+// same guarantees and the same refusal texts as the native CLI's `DiskFiles`
+// (cli/src/disk.rs), so that both servers answer every call alike.
+//
+// - The root jail: the engine has already normalised every path lexically (no `..`
+//   climbing out); what only the disk can tell is checked here. A path is resolved by
+//   taking the real path (fs.realpathSync) of its deepest existing part, so a symlink
+//   anywhere on the way is followed before the check, and a file that does not exist yet
+//   (a create, a patch's Add) is judged by the directory it would land in. The real
+//   location must lie under the real root, else `path_outside_root`.
+// - Only regular files are read: a directory, FIFO, socket or device is refused without
+//   being opened for reading in a way that could block (the file is opened O_NONBLOCK
+//   and checked with fstat before a byte is read).
+// - `.anchored-edit/` under the root is the native CLI's write journal: refused, as there.
+// - Text only: a NUL byte means binary, and bytes that are not UTF-8 are refused,
+//   naming the offset of the first invalid byte (as Rust's `valid_up_to`). A BOM is kept.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** A refusal the engine turns into its own error kind (see FileReader in index.d.ts). */
+export class Refusal extends Error {
+  constructor(kind, message) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+/** The native CLI's folder for its write journal (cli/src/jail.rs): no call reaches it. */
+const RESERVED = '.anchored-edit';
+
+function outside(p, why) {
+  return new Refusal(
+    'path_outside_root',
+    `\`${p}\` is outside the project root: ${why}. Send a path inside the root, relative to it.`,
+  );
+}
+
+function invalid(message) {
+  return new Refusal('invalid_arguments', message);
+}
+
+function exists(p) {
+  try {
+    fs.lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The offset of the first byte that does not start a valid UTF-8 sequence, or -1. */
+export function invalidUtf8Offset(bytes) {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i];
+    let need;
+    let min = 0;
+    let max = 0xbf;
+    if (b < 0x80) {
+      i += 1;
+      continue;
+    } else if (b >= 0xc2 && b <= 0xdf) need = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      if (b === 0xe0) min = 0xa0; // no overlong forms
+      if (b === 0xed) max = 0x9f; // no surrogates
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      if (b === 0xf0) min = 0x90;
+      if (b === 0xf4) max = 0x8f; // nothing above U+10FFFF
+    } else return i;
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      const lo = k === 1 && min ? min : 0x80;
+      const hi = k === 1 ? max : 0xbf;
+      if (c === undefined || c < lo || c > hi) return i;
+    }
+    i += need + 1;
+  }
+  return -1;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Read-only view of the files under `root` (which must exist; resolved once). */
+export class DiskFiles {
+  constructor(root) {
+    this.root = fs.realpathSync(root);
+  }
+
+  /** Whether the real path `real` is the root or lies under it. */
+  #inside(real) {
+    return real === this.root || real.startsWith(this.root.endsWith(path.sep) ? this.root : this.root + path.sep);
+  }
+
+  /** The real location of an engine path (relative or absolute), or throws `path_outside_root`. */
+  resolve(p) {
+    const joined = path.isAbsolute(p) ? p : `${this.root}${path.sep}${p}`;
+    // Split into the deepest existing ancestor and the names below it (without
+    // normalising: `..` below the existing part is refused, not folded).
+    let existing = joined;
+    const missing = [];
+    while (!exists(existing)) {
+      const parent = path.dirname(existing);
+      if (parent === existing) break;
+      missing.push(path.basename(existing));
+      existing = parent;
+    }
+    let real;
+    try {
+      real = fs.realpathSync(existing);
+    } catch (e) {
+      throw outside(p, `it cannot be resolved (${e.message})`);
+    }
+    if (!this.#inside(real)) {
+      throw outside(p, path.isAbsolute(p) ? 'it is not under the root' : 'a symlink on the way leads out of the root');
+    }
+    for (const name of missing.reverse()) {
+      if (name === '..') throw outside(p, 'it climbs out with `..`');
+      real = path.join(real, name);
+    }
+    if (path.relative(this.root, real).split(path.sep)[0] === RESERVED) {
+      throw invalid(
+        `\`${p}\` is inside \`${RESERVED}/\`, which anchored-edit keeps for its own write journal. Send the path of a project file.`,
+      );
+    }
+    return real;
+  }
+
+  /** The engine's reader: the text, undefined for no such file, or a thrown refusal. */
+  read(p) {
+    const real = this.resolve(p);
+    let fd;
+    try {
+      // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
+      fd = fs.openSync(real, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+    } catch (e) {
+      if (e.code === 'ENOENT') return undefined;
+      if (e.code === 'EISDIR') throw isDirectory(p);
+      throw invalid(`\`${p}\` cannot be read: ${e.message}.`);
+    }
+    try {
+      const stat = fs.fstatSync(fd);
+      if (stat.isDirectory()) throw isDirectory(p);
+      if (!stat.isFile()) {
+        throw invalid(`\`${p}\` is not a regular file (a FIFO, socket or device); anchored-edit edits text files only.`);
+      }
+      const bytes = fs.readFileSync(fd);
+      return decode(p, bytes);
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+}
+
+function isDirectory(p) {
+  return invalid(`\`${p}\` is a directory, not a file. Send the path of a file inside it.`);
+}
+
+function decode(p, bytes) {
+  if (bytes.includes(0)) {
+    throw invalid(`\`${p}\` looks binary (it contains NUL bytes); anchored-edit edits text files only.`);
+  }
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw invalid(
+      `\`${p}\` is not UTF-8 text (invalid byte at offset ${invalidUtf8Offset(bytes)}); anchored-edit edits UTF-8 text files only.`,
+    );
+  }
+}

@@ -1,0 +1,52 @@
+// `anchored-edit mcp` on the wasm engine: every tool over MCP stdio (official SDK).
+//
+// A thin adapter, like the native cli/src/mcp.rs: tool names, descriptions, input
+// schemas and annotations come from the engine's toolSchemas(), the instructions from
+// serverInstructions(), each tools/call runs through host.js's `execute` (engine, then
+// an all-or-nothing write), and one Session lives for the whole connection so that
+// statistics and repeated-failure advice carry across calls. A refused edit is a normal
+// tool result with isError: true (the shape of js/mcp-host/result.js's toolResult, the
+// same as the native server's). Calls run one at a time: each is synchronous from the
+// engine call to the last rename.
+//
+// The low-level `Server` is used rather than `McpServer`: the engine owns the JSON
+// Schemas and parses arguments itself (with aliases and LLM-facing messages), so there is
+// nothing for zod to validate.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { serverInstructions, toolSchemas } from 'anchored-edit';
+import { toolResult } from '../mcp-host/result.js';
+import { execute } from './host.js';
+
+/** The MCP server for `session` on `disk`; `stats` (a StatsFile) or null. */
+export function createServer({ session, disk, stats, version }) {
+  const tools = toolSchemas().map(({ name, description, inputSchema, annotations }) => ({
+    name,
+    description,
+    inputSchema,
+    annotations,
+  }));
+  const server = new Server(
+    { name: 'anchored-edit', version },
+    { capabilities: { tools: {} }, instructions: serverInstructions() },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name, arguments: args } = request.params;
+    const run = () => execute(session, disk, { tool: name, arguments: args ?? {} });
+    try {
+      return toolResult(stats ? stats.around(session, run) : run());
+    } catch (e) {
+      // An engine bug (EnginePanicError): the call changed nothing; the session restarted.
+      return { content: [{ type: 'text', text: `${e?.message ?? e}` }], isError: true };
+    }
+  });
+  return server;
+}
+
+/** Serves on stdin/stdout until the client closes the connection. */
+export async function serve(options) {
+  const server = createServer(options);
+  await server.connect(new StdioServerTransport());
+}
