@@ -12,25 +12,45 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorKind {
+    /// The call's arguments are missing, of the wrong type or contradict each other.
     InvalidArguments,
+    /// The file does not exist.
     FileNotFound,
+    /// create_file was asked to create a file that exists (without `overwrite`).
     FileExists,
+    /// The path leads outside the project root.
     PathOutsideRoot,
+    /// The text to replace (`old_str`, a hunk) occurs nowhere, not even after recovery.
     NoMatch,
+    /// The text occurs in several places and the call does not say which.
     Ambiguous,
+    /// `occurrence` (or `expected_replacements`) does not fit the matches found.
     OccurrenceOutOfRange,
+    /// The edit would leave the file as it is.
     NoChange,
+    /// The file already holds the edit's result where it would go.
     AlreadyApplied,
+    /// The file changed since the `version` the call names.
     StaleBuffer,
+    /// A scope landmark (`function_hint`, `after_hint`, `between_hint`) was not found.
     ScopeNotFound,
+    /// A content anchor (`after_content`, `start_content`, `anchor`) occurs nowhere.
     AnchorNotFound,
+    /// A block's brackets cannot be matched, so its end is unknown.
     BraceUnmatched,
+    /// Backslash escaping in the call cannot be corrected with certainty.
     EscapeAmbiguous,
+    /// The new text holds placeholder lines (`// ... existing code ...`).
     PlaceholderInNewStr,
+    /// Several edits of one call touch the same text.
     OverlappingEdits,
+    /// The patch's syntax is broken.
     PatchParse,
+    /// The patch ends before its last hunk or file is complete.
     PatchIncomplete,
+    /// The text sent as a patch is not a patch.
     PatchNotAPatch,
+    /// A hunk's context or removed lines are not in the file.
     PatchContextMismatch,
     /// Reported by hosts, never by the engine: the host could not write the changes
     /// (permissions, disk full) and rolled back, so nothing changed.
@@ -67,6 +87,7 @@ impl ErrorKind {
         ErrorKind::EditRejected,
     ];
 
+    /// The kind's stable name (`"no_match"`), as serialised.
     pub fn as_str(self) -> &'static str {
         match self {
             ErrorKind::InvalidArguments => "invalid_arguments",
@@ -94,6 +115,7 @@ impl ErrorKind {
         }
     }
 
+    /// The kind with this stable name.
     pub fn parse(name: &str) -> Option<ErrorKind> {
         ErrorKind::ALL.into_iter().find(|k| k.as_str() == name)
     }
@@ -108,13 +130,17 @@ impl fmt::Display for ErrorKind {
 /// A refusal: nothing was changed.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EditError {
+    /// Why, as a stable identifier agents and hosts branch on.
     pub kind: ErrorKind,
+    /// For the LLM: what happened, where, and the exact next call.
     pub message: String,
+    /// Details (candidate lines, the closest area, per-line differences); null if none.
     #[serde(skip_serializing_if = "Value::is_null")]
     pub diagnostics: Value,
 }
 
 impl EditError {
+    /// A refusal of `kind` with `message` and no diagnostics.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> EditError {
         EditError {
             kind,
@@ -123,10 +149,12 @@ impl EditError {
         }
     }
 
+    /// An `invalid_arguments` refusal.
     pub fn invalid(message: impl Into<String>) -> EditError {
         EditError::new(ErrorKind::InvalidArguments, message)
     }
 
+    /// The refusal with `diagnostics` attached.
     pub fn with_diagnostics(mut self, diagnostics: Value) -> EditError {
         self.diagnostics = diagnostics;
         self
@@ -141,4 +169,5 @@ impl fmt::Display for EditError {
 
 impl std::error::Error for EditError {}
 
+/// A tool step's result: a value, or a refusal.
 pub type EditResult<T> = Result<T, EditError>;

@@ -26,32 +26,62 @@
 //!
 //! The crate does no I/O: hosts hand texts in through [`Files`] and apply the
 //! [`FileChange`]s that come back (whole `new_text`, or minimal `edits` whose columns
-//! are UTF-16 code units). Modules, bottom up:
+//! are UTF-16 code units).
 //!
-//! - [`text`]: line index, line endings, BOM, byte ↔ UTF-16 positions, versions;
-//! - `locate`: scopes, the matching cascade, choosing among candidates;
-//! - [`blocks`]: language-aware bracket / indentation blocks, functions, outlines;
-//! - `diagnose`: why a match failed and what to send next;
-//! - `patch`: V4A patches and unified diffs: grammar, hunk search, application;
-//! - `guard`: refusing placeholders such as `// ... existing code ...` in new text;
-//! - `tools`: one module per tool;
-//! - `changes`: diffs and minimal edits from before/after texts;
-//! - [`Session`]: the entry point, and the statistics.
+//! # Layers
+//!
+//! The engine's modules form layers that run one way: a module uses only modules of
+//! its own layer or below it (checked by `tests/layers.rs`, which holds the ranks).
+//! Bottom up:
+//!
+//! 0. `text`: line index, line endings, BOM, byte ↔ UTF-16 positions, versions, the
+//!    splice that writes replacements, placeholder lines, and `text::words` (line
+//!    labels, plurals, visible whitespace: the words every message uses). Beside it,
+//!    leaf services every layer may use: `error`, `args` (reading tool arguments),
+//!    `paths` (the path policy), `workspace` (the host's files), `result`;
+//! 1. `blocks`: language-aware bracket / indentation blocks, functions, outlines;
+//! 2. `locate`: scopes (including `function_hint`), the matching cascade, choosing
+//!    among candidates;
+//! 3. `diagnose`: why a match failed and what to send next;
+//! 4. `guard` (refusing placeholders such as `// ... existing code ...` in new text)
+//!    and `patch` (V4A patches and unified diffs: grammar, hunk search, application);
+//! 5. `changes`: diffs and minimal edits from before/after texts;
+//! 6. `tools`: one module per tool;
+//! 7. [`Session`]: the entry point, and the statistics.
+//!
+//! Why one way: a policy (how a line range is named, when a match is certain, what a
+//! placeholder is) then lives in exactly one module, below everything that applies it,
+//! and cannot be copied upward and drift.
+//!
+//! # Public API
+//!
+//! The API is what this page lists: [`Session`] (with [`CallOptions`]),
+//! [`tool_schemas`], [`host_refusal`], the result types, [`Files`] and the errors.
+//! Every module is private except `text`, `blocks`, `locate`, `guard` and `tools`,
+//! which are `pub` but hidden from the documentation: the benches, the oracle test and
+//! the guard scan measure them directly. They are not a stable interface.
 
-pub mod args;
+#![deny(missing_docs)]
+
+mod args;
+#[doc(hidden)]
 pub mod blocks;
 mod changes;
-pub mod diagnose;
+mod diagnose;
 mod error;
+#[doc(hidden)]
 pub mod guard;
+#[doc(hidden)]
 pub mod locate;
-pub mod patch;
-pub mod paths;
+mod patch;
+mod paths;
 mod refusals;
 mod result;
 mod session;
-pub mod stats;
+mod stats;
+#[doc(hidden)]
 pub mod text;
+#[doc(hidden)]
 pub mod tools;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

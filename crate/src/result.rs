@@ -13,7 +13,9 @@ use serde_json::{Map, Value};
 /// `WorkspaceEdit` consume them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Edit {
+    /// The range replaced, in the old text.
     pub range: Range,
+    /// The replacement text.
     pub text: String,
 }
 
@@ -47,28 +49,38 @@ pub fn apply_edits(old: &str, edits: &[Edit]) -> String {
     out
 }
 
+/// A range of a text between two points (UTF-16 columns), end exclusive.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Range {
+    /// The first position of the range.
     pub start: Point,
+    /// The position just past the range.
     pub end: Point,
 }
 
 /// One file the call changed (or, in a dry run, would change).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FileChange {
+    /// The file's path, relative to the root.
     pub path: String,
     /// Unified diff of the file before and after.
     pub diff: String,
+    /// Minimal replacements that turn the old text into the new one.
     pub edits: Vec<Edit>,
+    /// Lines added minus lines removed.
     pub line_delta: i64,
+    /// The new text's line count.
     pub line_count: usize,
     /// The version of the new text, to pass as `expected_version` next time.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
+    /// The call created the file.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub created: bool,
+    /// The call deleted the file.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub deleted: bool,
+    /// The call moved the file to this path (apply_patch's `*** Move to:`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moved_to: Option<String>,
     /// The whole new text, for hosts; left out of what an LLM sees.
@@ -79,26 +91,37 @@ pub struct FileChange {
 /// What a call returns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ToolResult {
+    /// Whether the call succeeded; false means nothing changed and `error` says why.
     pub ok: bool,
+    /// The tool called.
     pub tool: String,
+    /// Whether the call was a dry run (editing tools only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dry_run: Option<bool>,
+    /// The recovery that found the text, when one did (`"indentation"`, `"exact"`…).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub matched_via: Option<String>,
+    /// For the LLM: what was done, and where.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// What the LLM should know about how the call was read or applied.
     pub warnings: Vec<String>,
     /// Reading tools: the file read and its version.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
+    /// The version of the file read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
+    /// Reading tools: the first line returned (1-based).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start_line: Option<usize>,
+    /// Reading tools: the last line returned (1-based).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end_line: Option<usize>,
+    /// Reading tools: the file's line count.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line_count: Option<usize>,
+    /// Reading tools: the text read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<String>,
     /// Tool-specific fields (`matches`, `symbols`, `stats`, `results`, …).
@@ -107,11 +130,13 @@ pub struct ToolResult {
     /// Editing tools: every file changed. Empty on failure.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub files: Option<Vec<FileChange>>,
+    /// The refusal, when `ok` is false.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<EditError>,
 }
 
 impl ToolResult {
+    /// A successful result of `tool`, with nothing else set yet.
     pub fn new(tool: &str) -> ToolResult {
         ToolResult {
             ok: true,
@@ -132,6 +157,7 @@ impl ToolResult {
         }
     }
 
+    /// The refusal of a call to `tool`.
     pub fn failure(tool: &str, error: EditError) -> ToolResult {
         ToolResult {
             ok: false,

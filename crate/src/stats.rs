@@ -12,14 +12,20 @@ use std::collections::BTreeMap;
 /// One call, as statistics see it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Record {
+    /// The tool called.
     pub tool: String,
+    /// The file it named, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
+    /// Whether it succeeded.
     pub ok: bool,
+    /// The refusal's kind, when it failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error_kind: Option<String>,
+    /// The recovery that found the text, when one did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub matched_via: Option<String>,
+    /// Whether it was a dry run.
     #[serde(default)]
     pub dry_run: bool,
     /// Whether the tool changes files.
@@ -28,6 +34,7 @@ pub struct Record {
     /// Hint arguments given (`line_hint`, `function_hint`, …).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hints: Vec<String>,
+    /// How many lines `old_str` had (str_replace).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub old_str_lines: Option<usize>,
     /// Identifies the call apart from `dry_run`, to pair a dry run with its commit.
@@ -73,6 +80,7 @@ impl ToolStats {
 /// The fold of every record since the last reset.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
+    /// Per tool, by name.
     pub tools: BTreeMap<String, ToolStats>,
     /// Fingerprints of recent successful dry runs not yet committed.
     #[serde(default)]
@@ -145,6 +153,7 @@ impl Stats {
         }
     }
 
+    /// Forgets every record.
     pub fn reset(&mut self) {
         *self = Stats::default();
     }
@@ -182,7 +191,7 @@ impl Stats {
         let mut s = format!(
             "{} edit{}: {} applied ({}%), {} refused",
             edits.calls,
-            if edits.calls == 1 { "" } else { "s" },
+            crate::text::words::plural(edits.calls),
             edits.applied,
             pct(edits.applied),
             edits.refused
@@ -194,7 +203,7 @@ impl Stats {
             s.push_str(&format!(
                 ", {} dry run{} ({} committed after)",
                 edits.previewed,
-                if edits.previewed == 1 { "" } else { "s" },
+                crate::text::words::plural(edits.previewed),
                 edits.dry_runs_committed
             ));
         }
@@ -210,7 +219,7 @@ impl Stats {
         }
         s.push_str(&format!(
             "; {reads} read{}.",
-            if reads == 1 { "" } else { "s" }
+            crate::text::words::plural(reads)
         ));
         s
     }

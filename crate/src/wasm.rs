@@ -55,6 +55,7 @@ impl Default for Session {
 
 #[wasm_bindgen]
 impl Session {
+    /// A session with empty statistics (`new Session()` in JS).
     #[wasm_bindgen(constructor)]
     pub fn new() -> Session {
         guarded(|| Session {

@@ -116,6 +116,12 @@ fn check_case(case: &Value) -> Vec<String> {
                 result.headline()
             ));
         }
+        let diagnostics = result.error.as_ref().map(|e| &e.diagnostics);
+        for key in strings(&expect["diagnostics_keys"]) {
+            if diagnostics.and_then(|d| d.get(&key)).is_none() {
+                problems.push(format!("diagnostics lack {key:?}: {diagnostics:?}"));
+            }
+        }
     }
     for m in strings(&expect["message_contains"]) {
         if !result.headline().contains(&m) {

@@ -11,7 +11,8 @@
 //   UTF-16 columns) give `new_text`;
 // - the CLI's exit status matches (0 applied or read, 1 refused);
 // - the case's own expectations hold (ok, error_kind, files, matched_via,
-//   warnings_contain, message_contains, and for reading tools `read`: what they read).
+//   warnings_contain, message_contains, diagnostics_keys, and for reading tools `read`:
+//   what they read).
 //
 // The Pulsar and VS Code hosts are compared with the CLI the same way by their own
 // stages (docs/conformance.md); the shared parts are in tests/js/corpus.mjs.

@@ -208,6 +208,9 @@ export function checkExpectations(c, result, readOnly, problems) {
     if (result.error?.kind !== expect.error_kind) {
       problems.push(`error kind ${result.error?.kind}, expected ${expect.error_kind}: ${headline}`);
     }
+    for (const key of strings(expect.diagnostics_keys)) {
+      if (result.error?.diagnostics?.[key] === undefined) problems.push(`diagnostics lack ${JSON.stringify(key)}`);
+    }
   }
   for (const m of strings(expect.message_contains)) {
     if (!headline.includes(m)) problems.push(`message lacks ${JSON.stringify(m)}: ${headline}`);

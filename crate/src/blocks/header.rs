@@ -580,78 +580,17 @@ fn js(h: &Header, lang: Lang, cx: &Context) -> Option<Decl> {
     // The statement the `{` belongs to starts after the last top-level line break
     // that is not inside it; keep it simple: the last line break before a keyword
     // form is where modifiers stop.
-    let js_mod = |k: usize| {
-        let t = &h.toks[k];
-        (t.kind == Tk::Ident && JS_MODIFIERS.contains(&h.text(t))) || h.is_punct(k, b"*")
-    };
+    let js_mod = |k: usize| js_modifier(h, k);
     let last = n - 1;
 
     // function declarations / expressions
     if let Some(k) = h.last_word(lo, b"function") {
-        let mut j = k + 1;
-        if h.is_punct(j, b"*") {
-            j += 1;
-        }
-        if h.is_ident(j) {
-            let mut p = j + 1;
-            if h.is_punct(p, b"<") {
-                p = h.skip_angles(p);
-            }
-            if !h.is_group(p, b'(') {
-                return None;
-            }
-            let start = h.back_over(k, lo, js_mod);
-            return Some(h.decl(method_or_function(cx), j, start));
-        }
-        if h.is_group(j, b'(') || h.is_punct(j, b"<") {
-            // `name = function (…)`, `name: function (…)`
-            return js_assigned(h, k, lo, cx);
-        }
-        return None;
+        return js_function(h, k, lo, cx);
     }
 
     // arrow functions: `… => {`
     if h.is_punct(last, b"=>") {
-        // params: the last top-level `(` group before `=>` after which only a return
-        // type follows, or a single identifier
-        let mut g = None;
-        for k in (lo..last).rev() {
-            if h.is_group(k, b'(') {
-                if k + 1 == last || h.is_punct(k + 1, b":") {
-                    g = Some(k);
-                }
-                break;
-            }
-        }
-        let mut p = match g {
-            Some(g) => g,
-            None if last > lo && h.is_ident(last - 1) => last - 1,
-            None => return None,
-        };
-        if p > 0 && h.is(p - 1, b"async") {
-            p -= 1;
-        }
-        if p > 0 && h.is_punct(p - 1, b">") {
-            // generic parameters `<T>(x: T) =>`
-            let mut d = 0;
-            let mut k = p - 1;
-            loop {
-                if h.is_punct(k, b">") {
-                    d += 1;
-                } else if h.is_punct(k, b"<") {
-                    d -= 1;
-                    if d == 0 {
-                        break;
-                    }
-                }
-                if k == 0 {
-                    return None;
-                }
-                k -= 1;
-            }
-            p = k;
-        }
-        return js_assigned(h, p, lo, cx);
+        return js_arrow(h, lo, last, cx);
     }
 
     // class / interface / enum / namespace
@@ -702,6 +641,89 @@ fn js(h: &Header, lang: Lang, cx: &Context) -> Option<Decl> {
         }
     }
 
+    js_method(h, lo, cx)
+}
+
+/// Whether token `k` is a JS/TS modifier (`export`, `async`, `static`, `*`…).
+fn js_modifier(h: &Header, k: usize) -> bool {
+    let t = &h.toks[k];
+    (t.kind == Tk::Ident && JS_MODIFIERS.contains(&h.text(t))) || h.is_punct(k, b"*")
+}
+
+/// `function name(…) {` (or `name = function (…) {`), `k` being the `function` token.
+fn js_function(h: &Header, k: usize, lo: usize, cx: &Context) -> Option<Decl> {
+    let js_mod = |k: usize| js_modifier(h, k);
+    let mut j = k + 1;
+    if h.is_punct(j, b"*") {
+        j += 1;
+    }
+    if h.is_ident(j) {
+        let mut p = j + 1;
+        if h.is_punct(p, b"<") {
+            p = h.skip_angles(p);
+        }
+        if !h.is_group(p, b'(') {
+            return None;
+        }
+        let start = h.back_over(k, lo, js_mod);
+        return Some(h.decl(method_or_function(cx), j, start));
+    }
+    if h.is_group(j, b'(') || h.is_punct(j, b"<") {
+        // `name = function (…)`, `name: function (…)`
+        return js_assigned(h, k, lo, cx);
+    }
+    None
+}
+
+/// An arrow function `… => {` (the header's `last` token is the `=>`).
+fn js_arrow(h: &Header, lo: usize, last: usize, cx: &Context) -> Option<Decl> {
+    // params: the last top-level `(` group before `=>` after which only a return
+    // type follows, or a single identifier
+    let mut g = None;
+    for k in (lo..last).rev() {
+        if h.is_group(k, b'(') {
+            if k + 1 == last || h.is_punct(k + 1, b":") {
+                g = Some(k);
+            }
+            break;
+        }
+    }
+    let mut p = match g {
+        Some(g) => g,
+        None if last > lo && h.is_ident(last - 1) => last - 1,
+        None => return None,
+    };
+    if p > 0 && h.is(p - 1, b"async") {
+        p -= 1;
+    }
+    if p > 0 && h.is_punct(p - 1, b">") {
+        // generic parameters `<T>(x: T) =>`
+        let mut d = 0;
+        let mut k = p - 1;
+        loop {
+            if h.is_punct(k, b">") {
+                d += 1;
+            } else if h.is_punct(k, b"<") {
+                d -= 1;
+                if d == 0 {
+                    break;
+                }
+            }
+            if k == 0 {
+                return None;
+            }
+            k -= 1;
+        }
+        p = k;
+    }
+    js_assigned(h, p, lo, cx)
+}
+
+/// A method `[modifiers] name(params) [: Type] {` in a class body or object literal.
+fn js_method(h: &Header, lo: usize, cx: &Context) -> Option<Decl> {
+    let n = h.toks.len();
+    let last = n - 1;
+    let js_mod = |k: usize| js_modifier(h, k);
     // methods: `[modifiers] name(params) [: Type] {` in a class body or object literal
     let in_class = cx
         .container
@@ -1093,12 +1115,9 @@ fn c_family(h: &Header, lang: Lang, cx: &Context) -> Option<Decl> {
     None
 }
 
-fn c_function_at(h: &Header, cx: &Context, lo: usize, g: usize) -> Option<Decl> {
-    if g <= lo {
-        return None;
-    }
-    let n = h.toks.len();
-    // The name: an identifier (`operator…` and `~Name` handled), possibly qualified.
+/// The name token before the parameter group `g`: (its index, where the name starts,
+/// whether it is an `operator…`); None when no function name stands there.
+fn c_name(h: &Header, lo: usize, g: usize) -> Option<(usize, usize, bool)> {
     let mut name = g - 1;
     let mut name_start = name;
     let t = h.toks[name];
@@ -1127,6 +1146,59 @@ fn c_function_at(h: &Header, cx: &Context, lo: usize, g: usize) -> Option<Decl> 
             return None;
         }
     }
+    Some((name, name_start, operator))
+}
+
+/// Whether the tokens before the (qualified) name, ending at `pk`, read as a return
+/// type: the token before it may end a type, and nothing from `lo` to the name `k` is
+/// an expression (`=`, `.`, `->`).
+fn c_type_before(h: &Header, lo: usize, k: usize, pk: usize) -> bool {
+    let p = h.toks[pk - 1];
+    let ok = match p.kind {
+        Tk::Ident => !matches!(
+            h.text(&p),
+            b"new"
+                | b"return"
+                | b"else"
+                | b"case"
+                | b"throw"
+                | b"goto"
+                | b"await"
+                | b"yield"
+                | b"delete"
+                | b"typeof"
+                | b"sizeof"
+                | b"in"
+                | b"is"
+                | b"as"
+                | b"using"
+                | b"if"
+                | b"while"
+                | b"for"
+                | b"switch"
+        ),
+        Tk::Punct => matches!(h.text(&p), b"*" | b"&" | b"&&" | b">" | b"?" | b"^" | b"%"),
+        Tk::Group => matches!(h.code[p.start], b'[' | b'('),
+        _ => false,
+    };
+    if !ok {
+        return false;
+    }
+    // A `=` or `.` anywhere before the name: an expression, not a declaration.
+    for j in lo..k {
+        if h.is_punct(j, b"=") || h.is_punct(j, b".") || h.is_punct(j, b"->") {
+            return false;
+        }
+    }
+    true
+}
+
+fn c_function_at(h: &Header, cx: &Context, lo: usize, g: usize) -> Option<Decl> {
+    if g <= lo {
+        return None;
+    }
+    // The name: an identifier (`operator…` and `~Name` handled), possibly qualified.
+    let (name, name_start, operator) = c_name(h, lo, g)?;
     let mut qualified = false;
     let mut destructor = false;
     let mut k = name_start;
@@ -1177,42 +1249,8 @@ fn c_function_at(h: &Header, cx: &Context, lo: usize, g: usize) -> Option<Decl> 
     }
     let has_type = pk > lo;
     if has_type {
-        let p = h.toks[pk - 1];
-        let ok = match p.kind {
-            Tk::Ident => !matches!(
-                h.text(&p),
-                b"new"
-                    | b"return"
-                    | b"else"
-                    | b"case"
-                    | b"throw"
-                    | b"goto"
-                    | b"await"
-                    | b"yield"
-                    | b"delete"
-                    | b"typeof"
-                    | b"sizeof"
-                    | b"in"
-                    | b"is"
-                    | b"as"
-                    | b"using"
-                    | b"if"
-                    | b"while"
-                    | b"for"
-                    | b"switch"
-            ),
-            Tk::Punct => matches!(h.text(&p), b"*" | b"&" | b"&&" | b">" | b"?" | b"^" | b"%"),
-            Tk::Group => matches!(h.code[p.start], b'[' | b'('),
-            _ => false,
-        };
-        if !ok {
+        if !c_type_before(h, lo, k, pk) {
             return None;
-        }
-        // A `=` or `.` anywhere before the name: an expression, not a declaration.
-        for j in lo..k {
-            if h.is_punct(j, b"=") || h.is_punct(j, b".") || h.is_punct(j, b"->") {
-                return None;
-            }
         }
     } else {
         let ctor = cx
@@ -1224,13 +1262,11 @@ fn c_function_at(h: &Header, cx: &Context, lo: usize, g: usize) -> Option<Decl> 
         }
     }
     // After the parameters: qualifiers only (no `=`, no member access).
-    let mut j = g + 1;
-    while j < n {
-        let t = &h.toks[j];
-        if t.kind == Tk::Punct && matches!(h.text(t), b"=" | b"." | b"?." | b"=>") {
-            return None;
-        }
-        j += 1;
+    let assigned = h.toks[g + 1..]
+        .iter()
+        .any(|t| t.kind == Tk::Punct && matches!(h.text(t), b"=" | b"." | b"?." | b"=>"));
+    if assigned {
+        return None;
     }
     let mut d = h.decl(method_or_function(cx), name, lo);
     if operator {

@@ -17,17 +17,30 @@
 //! needle (exact and trimmed), which vote for where the needle would start; only if
 //! that finds nothing do identifier tokens vote instead. The few best windows are then
 //! scored precisely.
+//!
+//! [`locate_one`] (in `anchor`) is the one path from a content anchor to a chosen match
+//! or a refusal for every tool: find, select, or diagnose. It lives here, not in
+//! `locate`, because its refusal is a diagnosis and `locate` sits below this module.
+
+mod anchor;
+
+pub use anchor::{locate_one, Anchor, Located};
 
 pub mod applied;
 
 use crate::error::{EditError, ErrorKind};
 use crate::locate::{Found, Scope};
+use crate::text::words::{capitalized, describe_ws, lines_label, visible};
 use crate::text::{split_lines, Text};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
 /// How many windows get the precise similarity score.
 const WINDOWS_SCORED: usize = 6;
+
+/// Most (file line, needle line) pairs the closest-area scan visits (issue 12: no input
+/// may take superlinear time). Ordinary needles never come near it.
+const SCAN_WORK: usize = 4_000_000;
 /// How many differing lines are listed.
 const LINES_LISTED: usize = 12;
 
@@ -50,6 +63,11 @@ pub struct Closest {
 }
 
 /// The `no_match` refusal for `needle` in `scope`, with full diagnostics.
+///
+/// Only the tests call it: tools word the refusal through `locate_one` (Report plus
+/// `explain_recovery`), which lacks this function's line-number branch. Wiring it in
+/// is a behaviour change left for its own commit.
+#[cfg_attr(not(test), allow(dead_code))]
 pub fn no_match(text: &Text, needle: &str, scope: &Scope, subject: &Subject) -> EditError {
     // A needle copied from a numbered read is compared without its prefixes, or no line
     // of it would ever look like the file's.
@@ -62,7 +80,7 @@ pub fn no_match(text: &Text, needle: &str, scope: &Scope, subject: &Subject) -> 
                     "{} was not found in {} as sent: it carries line-number prefixes, and without them it matches {} exactly. Send it again without the prefixes.",
                     subject.what,
                     subject.path,
-                    crate::tools::lines_label(a, b)
+                    lines_label(a, b)
                 ),
             )
             .with_diagnostics(json!({"without_line_numbers": {"start_line": a + 1, "end_line": b + 1}}));
@@ -116,7 +134,6 @@ impl<'n> Report<'n> {
             };
         }
         let last = last.min(text.line_count() - 1);
-        let m = needle_lines.len();
 
         // Needle line → its indices, exact and trimmed.
         let mut exact: HashMap<&str, Vec<usize>> = HashMap::new();
@@ -129,36 +146,7 @@ impl<'n> Report<'n> {
             }
         }
 
-        // One pass over the scope: exact runs and trimmed votes for start lines.
-        let mut run_prev: HashMap<usize, usize> = HashMap::new(); // needle j → run length ending at previous file line
-        let mut best_run: Option<(usize, usize, usize)> = None;
-        let mut votes: HashMap<isize, usize> = HashMap::new();
-        for i in first..=last {
-            let line = text.line(i);
-            let mut run_cur: HashMap<usize, usize> = HashMap::new();
-            if let Some(js) = exact.get(line) {
-                for &j in js {
-                    let len = if j > 0 {
-                        run_prev.get(&(j - 1)).copied().unwrap_or(0) + 1
-                    } else {
-                        1
-                    };
-                    run_cur.insert(j, len);
-                    let substantive = needle_lines[j + 1 - len..=j]
-                        .iter()
-                        .any(|l| l.trim().len() >= 3);
-                    if substantive && best_run.is_none_or(|(_, _, b)| len > b) {
-                        best_run = Some((j + 1 - len, i + 1 - len, len));
-                    }
-                }
-            }
-            run_prev = run_cur;
-            if let Some(js) = trimmed.get(line.trim()) {
-                for &j in js {
-                    *votes.entry(i as isize - j as isize).or_default() += 1;
-                }
-            }
-        }
+        let (best_run, votes) = scan_scope(text, first, last, &needle_lines, &exact, &trimmed);
 
         // Candidate windows: best voted starts, then token votes if lines gave little.
         let mut starts: Vec<(isize, usize)> = votes.into_iter().collect();
@@ -182,26 +170,7 @@ impl<'n> Report<'n> {
         windows.sort_unstable();
         windows.dedup();
 
-        let needle_joined = needle_lines.join("\n");
-        let closest = windows
-            .into_iter()
-            .map(|start| {
-                let len = m.min(last + 1 - start);
-                let window: Vec<&str> = (start..start + len).map(|i| text.line(i)).collect();
-                let score = similarity(&window.join("\n"), &needle_joined);
-                Closest {
-                    first: start,
-                    len,
-                    score,
-                }
-            })
-            .max_by(|a, b| {
-                a.score
-                    .partial_cmp(&b.score)
-                    .unwrap_or(std::cmp::Ordering::Equal)
-                    .then(b.first.cmp(&a.first))
-            })
-            .filter(|c| c.score >= 0.3);
+        let closest = closest_window(text, &needle_lines, windows, last);
 
         Report {
             needle_lines,
@@ -308,9 +277,9 @@ impl<'n> Report<'n> {
             if len < self.needle_lines.len() {
                 msg.push_str(&format!(
                     " Its {} {} {}",
-                    crate::tools::lines_label(j, j + len - 1),
+                    lines_label(j, j + len - 1),
                     if len == 1 { "matches" } else { "match" },
-                    crate::tools::lines_label(i, i + len - 1)
+                    lines_label(i, i + len - 1)
                 ));
                 if let Some((nj, fi)) = self.divergence(text) {
                     msg.push_str(&format!(
@@ -326,10 +295,7 @@ impl<'n> Report<'n> {
         }
         match &self.closest {
             Some(c) if self.whitespace_only(text) => {
-                let label = capitalize(&crate::tools::lines_label(
-                    c.first,
-                    c.first + c.len.max(1) - 1,
-                ));
+                let label = capitalized(&lines_label(c.first, c.first + c.len.max(1) - 1));
                 msg.push_str(&format!(
                     " {label} {} except for whitespace ({}). Copy {what} exactly from diagnostics.closest.text.",
                     if c.len > 1 { "match" } else { "matches" },
@@ -342,7 +308,7 @@ impl<'n> Report<'n> {
                 let to = (c.first + c.len + 2).min(text.line_count());
                 msg.push_str(&format!(
                     " Closest area: {} (similarity {:.2}); diagnostics.lines shows the differing lines. Call read_lines {{path: \"{path}\", start_line: {from}, end_line: {to}}} and send {} again with {what} copied exactly from it.",
-                    crate::tools::lines_label(c.first, c.first + c.len.max(1) - 1),
+                    lines_label(c.first, c.first + c.len.max(1) - 1),
                     c.score,
                     subject.tool
                 ));
@@ -376,12 +342,35 @@ impl<'n> Report<'n> {
     }
 }
 
-fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
+/// The window most similar to the needle (0..=1, at least 0.3), of the `windows`
+/// proposed as start lines; `last` is the scope's last line.
+fn closest_window(
+    text: &Text,
+    needle_lines: &[&str],
+    windows: Vec<usize>,
+    last: usize,
+) -> Option<Closest> {
+    let m = needle_lines.len();
+    let needle_joined = needle_lines.join("\n");
+    windows
+        .into_iter()
+        .map(|start| {
+            let len = m.min(last + 1 - start);
+            let window: Vec<&str> = (start..start + len).map(|i| text.line(i)).collect();
+            let score = similarity(&window.join("\n"), &needle_joined);
+            Closest {
+                first: start,
+                len,
+                score,
+            }
+        })
+        .max_by(|a, b| {
+            a.score
+                .partial_cmp(&b.score)
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(b.first.cmp(&a.first))
+        })
+        .filter(|c| c.score >= 0.3)
 }
 
 /// Windows whose lines share the most identifier tokens with the needle.
@@ -453,20 +442,6 @@ pub fn similarity(a: &str, b: &str) -> f64 {
     f64::from(similar::TextDiff::from_chars(a.as_str(), b.as_str()).ratio())
 }
 
-/// A line with tabs, carriage returns and unusual spaces made visible.
-pub fn visible(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{a0}' => out.push_str("\\u00a0"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 fn quote(line: &str) -> String {
     let shown: String = visible(line.trim_end()).chars().take(120).collect();
     format!("`{shown}`")
@@ -501,31 +476,67 @@ pub fn whitespace_note(expected: &str, found: &str) -> Option<String> {
     Some("whitespace inside the line differs".into())
 }
 
-/// "4 spaces", "1 tab", "1 tab + 2 spaces", "none".
-pub(crate) fn describe_ws(ws: &str) -> String {
-    if ws.is_empty() {
-        return "none".into();
+/// The longest exact run of needle lines: (needle start, file start, length).
+type Run = (usize, usize, usize);
+
+/// One pass over the scope's lines: the longest exact run of needle lines (needle
+/// start, file start, length) and, per candidate start line, the votes of lines that
+/// match trimmed. Bounded by `SCAN_WORK` visited (file line, needle line) pairs.
+fn scan_scope(
+    text: &Text,
+    first: usize,
+    last: usize,
+    needle_lines: &[&str],
+    exact: &HashMap<&str, Vec<usize>>,
+    trimmed: &HashMap<&str, Vec<usize>>,
+) -> (Option<Run>, HashMap<isize, usize>) {
+    let mut run_prev: HashMap<usize, usize> = HashMap::new(); // needle j → run length ending at previous file line
+    let mut best_run: Option<(usize, usize, usize)> = None;
+    let mut votes: HashMap<isize, usize> = HashMap::new();
+    // last_substantive[j]: the last needle line ≤ j with 3+ characters (+1; 0: none),
+    // so a run's check is O(1) rather than a scan of the run.
+    let mut last_substantive = Vec::with_capacity(needle_lines.len());
+    let mut seen = 0;
+    for (j, l) in needle_lines.iter().enumerate() {
+        if l.trim().len() >= 3 {
+            seen = j + 1;
+        }
+        last_substantive.push(seen);
     }
-    let tabs = ws.chars().filter(|&c| c == '\t').count();
-    let spaces = ws.chars().filter(|&c| c == ' ').count();
-    let other = ws.chars().count() - tabs - spaces;
-    let mut parts = Vec::new();
-    if tabs > 0 {
-        parts.push(format!("{tabs} tab{}", if tabs == 1 { "" } else { "s" }));
+    // Pairs (file line, needle line) visited; a repeated line in a huge needle
+    // against a huge file would make the scan quadratic, so it stops at a bound
+    // (deterministic: the same input always stops at the same line).
+    let mut work = 0usize;
+    for i in first..=last {
+        let line = text.line(i);
+        let mut run_cur: HashMap<usize, usize> = HashMap::new();
+        if work > SCAN_WORK {
+            break;
+        }
+        if let Some(js) = exact.get(line) {
+            work += js.len();
+            for &j in js {
+                let len = if j > 0 {
+                    run_prev.get(&(j - 1)).copied().unwrap_or(0) + 1
+                } else {
+                    1
+                };
+                run_cur.insert(j, len);
+                let substantive = last_substantive[j] > j + 1 - len;
+                if substantive && best_run.is_none_or(|(_, _, b)| len > b) {
+                    best_run = Some((j + 1 - len, i + 1 - len, len));
+                }
+            }
+        }
+        run_prev = run_cur;
+        if let Some(js) = trimmed.get(line.trim()) {
+            work += js.len();
+            for &j in js {
+                *votes.entry(i as isize - j as isize).or_default() += 1;
+            }
+        }
     }
-    if spaces > 0 {
-        parts.push(format!(
-            "{spaces} space{}",
-            if spaces == 1 { "" } else { "s" }
-        ));
-    }
-    if other > 0 {
-        parts.push(format!(
-            "{other} other blank{}",
-            if other == 1 { "" } else { "s" }
-        ));
-    }
-    parts.join(" + ")
+    (best_run, votes)
 }
 
 #[cfg(test)]

@@ -25,11 +25,44 @@ use super::needle::{content_end, content_start, settle, verify, Needle, Shape, S
 use super::numbers;
 use super::typography::TypoTable;
 use super::{Candidate, Fix, Found, Scope, Via};
-use crate::diagnose::visible;
+use crate::text::words::{self, visible};
 use crate::text::{LineEnding, Text};
 use std::sync::Arc;
 
-/// Runs the tolerant levels for `raw` in `scope`.
+/// The levels after the byte-exact search, in cascade order.
+const LEVELS: [Via; 7] = [
+    Via::LineEndings,
+    Via::TrailingWhitespace,
+    Via::Indentation,
+    Via::LineNumbers,
+    Via::Escaping,
+    Via::Typography,
+    Via::Elision,
+];
+
+/// What every level looks at: the request, the scope and the shared line index.
+struct Input<'a, 't, 'n> {
+    text: &'a Text<'t>,
+    raw: &'a str,
+    needle: &'a Needle<'n>,
+    scope: &'a Scope,
+    index: &'a LineIndex,
+    /// The windows the index proposes for `needle`.
+    windows: &'a [usize],
+    scope_bytes: &'a [u8],
+}
+
+/// A level's answer.
+enum Answer {
+    /// The level matched: its candidates (non-empty) and the note that says what it
+    /// forgave.
+    Matched(Vec<Candidate>, Option<String>),
+    /// No match; why spans that came close were refused (for the refusal's message).
+    Missed(Vec<String>),
+}
+
+/// Runs the tolerant levels for `raw` in `scope`: the first level with any match
+/// decides; a level that cannot differ from the ones before is skipped.
 pub fn run(text: &Text, raw: &str, scope: &Scope) -> Found {
     let mut found = Found {
         tried: vec![Via::Exact],
@@ -41,201 +74,261 @@ pub fn run(text: &Text, raw: &str, scope: &Scope) -> Found {
     }
     let index = LineIndex::build(text, scope);
     let windows = index.windows(text, scope, &needle);
-    let scope_bytes = &text.as_str().as_bytes()[scope.range.clone()];
-
-    let has_crlf = text.ending() == LineEnding::CrLf || text.has_mixed_endings();
-    if raw.contains('\r') || has_crlf {
-        found.tried.push(Via::LineEndings);
-        let spans = spans_at(text, &needle, &windows, Key::Lines);
-        if !spans.is_empty() {
-            return plain(text, raw, &needle, spans, Via::LineEndings, found);
-        }
-    }
-
-    found.tried.push(Via::TrailingWhitespace);
-    let spans = spans_at(text, &needle, &windows, Key::TrimEnd);
-    if !spans.is_empty() {
-        return plain(text, raw, &needle, spans, Via::TrailingWhitespace, found);
-    }
-
-    found.tried.push(Via::Indentation);
-    let spans = spans_at(text, &needle, &windows, Key::Trim);
-    let (candidates, refused) = indented(text, &needle, spans, None);
-    if let Some(Fix::Merge(m)) = candidates.first().map(|c| &c.fix) {
-        if let Some(map) = &m.indent {
-            found.notes.push(format!(
-                "Matched {} ignoring indentation: {}.",
-                lines_label(text, &candidates[0]),
-                map.describe()
-            ));
-        }
-        return decided(candidates, found);
-    }
-    found.near_misses.extend(refused);
-
-    let texts = needle.texts();
-    if let Some(numbering) = numbers::detect(&texts) {
-        found.tried.push(Via::LineNumbers);
-        let (lines, _) = numbering.strip_all(&texts);
-        let stripped = Needle {
-            lines,
-            terminated: needle.terminated,
-            starts_line: false,
-        };
-        if stripped.has_substance() {
-            let windows = index.windows(text, scope, &stripped);
-            for key in [Key::Lines, Key::TrimEnd, Key::Trim] {
-                let spans = spans_at(text, &stripped, &windows, key);
-                let (candidates, _) = if key == Key::Trim {
-                    indented(text, &stripped, spans, Some(numbering))
-                } else {
-                    let merges = spans
-                        .into_iter()
-                        .map(|s| {
-                            let mut m = merge_for(text, &stripped, &s, Via::LineNumbers);
-                            m.numbering = Some(numbering);
-                            (s, m)
-                        })
-                        .collect();
-                    (into_candidates(settle(merges)), Vec::new())
-                };
-                if !candidates.is_empty() {
-                    found.notes.push(format!(
-                        "Matched {} after removing line-number prefixes ({numbering}, …) from every line of the request; send the file's text without them next time.",
-                        lines_label(text, &candidates[0])
-                    ));
-                    return decided(candidates, found);
-                }
+    let input = Input {
+        text,
+        raw,
+        needle: &needle,
+        scope,
+        index: &index,
+        windows: &windows,
+        scope_bytes: &text.as_str().as_bytes()[scope.range.clone()],
+    };
+    for via in LEVELS.into_iter().filter(|v| applies(*v, &input)) {
+        found.tried.push(via);
+        match level(via, &input) {
+            Answer::Matched(candidates, note) => {
+                found.notes.extend(note);
+                return decided(candidates, found);
             }
-        }
-    }
-
-    if raw.contains('\\') || memchr::memchr(b'\\', scope_bytes).is_some() {
-        found.tried.push(Via::Escaping);
-        let merges: Vec<(Span, Merge)> = spans_at(text, &needle, &windows, Key::Escapes)
-            .into_iter()
-            .filter_map(|s| {
-                let mut m = merge_for(text, &needle, &s, Via::Escaping);
-                let pairs = line_pairs(text, &m);
-                let lines: Vec<(&str, &str, usize)> =
-                    pairs.iter().map(|(r, f, l)| (r.as_str(), *f, *l)).collect();
-                let esc = escapes::pair(&lines);
-                if matches!(&esc, Escapes::Table(t) if t.changed.is_empty()) {
-                    return None;
-                }
-                m.escapes = Some(esc);
-                Some((s, m))
-            })
-            .collect();
-        let merges = settle(merges);
-        if let Some((span, m)) = merges.first() {
-            let what = match &m.escapes {
-                Some(Escapes::Table(t)) => t.describe(),
-                _ => "the request's backslash runs do not pair with the file's the same way everywhere".into(),
-            };
-            found.notes.push(format!(
-                "Matched {} ignoring backslash escaping: {what}.",
-                span_label(span)
-            ));
-            return decided(into_candidates(merges), found);
-        }
-    }
-
-    if !raw.is_ascii() || !scope_bytes.is_ascii() {
-        found.tried.push(Via::Typography);
-        let merges: Vec<(Span, Merge)> = spans_at(text, &needle, &windows, Key::Typography)
-            .into_iter()
-            .map(|s| {
-                let mut m = merge_for(text, &needle, &s, Via::Typography);
-                let pairs = line_pairs(text, &m);
-                let lines: Vec<(&str, &str)> =
-                    pairs.iter().map(|(r, f, _)| (r.as_str(), *f)).collect();
-                m.typography = Some(TypoTable::pair(&lines));
-                (s, m)
-            })
-            .collect();
-        let merges = settle(merges);
-        if let Some((span, m)) = merges.first() {
-            let (mapped, kept) = m
-                .typography
-                .as_ref()
-                .map(TypoTable::describe)
-                .unwrap_or_default();
-            let differences = [mapped, kept]
-                .into_iter()
-                .filter(|s| !s.is_empty())
-                .collect::<Vec<_>>()
-                .join(", ");
-            found.notes.push(format!(
-                "Matched {} ignoring typographic characters ({}).",
-                span_label(span),
-                if differences.is_empty() {
-                    "quotes, dashes, spaces".to_string()
-                } else {
-                    differences
-                }
-            ));
-            return decided(into_candidates(merges), found);
-        }
-    }
-
-    if let Some(parts) = elision::split(&needle) {
-        found.tried.push(Via::Elision);
-        let mut refusals = Refusals::default();
-        for key in [Key::Lines, Key::TrimEnd, Key::Trim] {
-            let chains = elision::chains(text, &index, scope, &parts, key, &mut refusals);
-            if !refusals.first_part_at.is_empty() {
-                // A looser key only finds the first part in more places.
-                break;
-            }
-            let merges: Vec<(Span, Merge)> = chains
-                .into_iter()
-                .filter_map(|chain| elided(text, &parts, &chain, key))
-                .collect();
-            if let Some((span, m)) = merges.first() {
-                let markers = parts
-                    .markers
-                    .iter()
-                    .map(|m| format!("`{m}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                found.notes.push(if m.elided_lines == 0 {
-                    format!(
-                        "Matched {} with {markers} standing for no lines.",
-                        span_label(span)
-                    )
-                } else {
-                    format!(
-                        "Matched {} with {markers} standing for {} line{} of the file ({}).",
-                        span_label(span),
-                        m.elided_lines,
-                        if m.elided_lines == 1 { "" } else { "s" },
-                        elided_label(text, m)
-                    )
-                });
-                return decided(into_candidates(merges), found);
-            }
-        }
-        if !refusals.first_part_at.is_empty() {
-            let at = &refusals.first_part_at;
-            let shown: Vec<String> = at.iter().take(8).map(usize::to_string).collect();
-            found.near_misses.push(format!(
-                "The part before the elision marker occurs {} times (lines {}{}), so which lines the marker stands for is not certain; add lines before the marker until that part is unique.",
-                at.len(),
-                shown.join(", "),
-                if at.len() > 8 { ", …" } else { "" }
-            ));
-        } else if refusals.too_many {
-            found.near_misses.push(
-                "The parts around the elision marker occur in too many places to check which lines it stands for; quote more lines around the marker.".into(),
-            );
-        } else if let Some((from, to)) = refusals.outside_block {
-            found.near_misses.push(format!(
-                "The parts around the elision marker were found, but the lines between them ({from}-{to}) leave the block the first part is in, so the marker was not applied; quote those lines, or choose parts inside one function or block."
-            ));
+            Answer::Missed(near_misses) => found.near_misses.extend(near_misses),
         }
     }
     found
+}
+
+/// Whether level `via` can differ from the levels before it for this input.
+fn applies(via: Via, input: &Input) -> bool {
+    match via {
+        Via::LineEndings => {
+            let text = input.text;
+            input.raw.contains('\r')
+                || text.ending() == LineEnding::CrLf
+                || text.has_mixed_endings()
+        }
+        Via::LineNumbers => numbers::detect(&input.needle.texts()).is_some(),
+        Via::Escaping => {
+            input.raw.contains('\\') || memchr::memchr(b'\\', input.scope_bytes).is_some()
+        }
+        Via::Typography => !input.raw.is_ascii() || !input.scope_bytes.is_ascii(),
+        Via::Elision => elision::split(input.needle).is_some(),
+        Via::Exact | Via::TrailingWhitespace | Via::Indentation => true,
+    }
+}
+
+/// Runs one level.
+fn level(via: Via, input: &Input) -> Answer {
+    match via {
+        Via::LineEndings => plain(input, Key::Lines, Via::LineEndings),
+        Via::TrailingWhitespace => plain(input, Key::TrimEnd, Via::TrailingWhitespace),
+        Via::Indentation => indentation(input),
+        Via::LineNumbers => line_numbers(input),
+        Via::Escaping => escaping(input),
+        Via::Typography => typography(input),
+        Via::Elision => elision_level(input),
+        Via::Exact => Answer::Missed(Vec::new()),
+    }
+}
+
+/// Leading whitespace, when it differs by one consistent rule.
+fn indentation(input: &Input) -> Answer {
+    let (text, needle) = (input.text, input.needle);
+    let spans = spans_at(text, needle, input.windows, Key::Trim);
+    let (candidates, refused) = indented(text, needle, spans, None);
+    if let Some(Fix::Merge(m)) = candidates.first().map(|c| &c.fix) {
+        let note = m.indent.as_ref().map(|map| {
+            format!(
+                "Matched {} ignoring indentation: {}.",
+                lines_label(text, &candidates[0]),
+                map.describe()
+            )
+        });
+        return Answer::Matched(candidates, note);
+    }
+    Answer::Missed(refused)
+}
+
+/// A numbered read's prefixes on every line, then the three levels before.
+fn line_numbers(input: &Input) -> Answer {
+    let (text, needle) = (input.text, input.needle);
+    let texts = needle.texts();
+    let Some(numbering) = numbers::detect(&texts) else {
+        return Answer::Missed(Vec::new());
+    };
+    let (lines, _) = numbering.strip_all(&texts);
+    let stripped = Needle {
+        lines,
+        terminated: needle.terminated,
+        starts_line: false,
+    };
+    if !stripped.has_substance() {
+        return Answer::Missed(Vec::new());
+    }
+    let windows = input.index.windows(text, input.scope, &stripped);
+    for key in [Key::Lines, Key::TrimEnd, Key::Trim] {
+        let spans = spans_at(text, &stripped, &windows, key);
+        let candidates = if key == Key::Trim {
+            indented(text, &stripped, spans, Some(numbering)).0
+        } else {
+            let merges = spans
+                .into_iter()
+                .map(|s| {
+                    let mut m = merge_for(text, &stripped, &s, Via::LineNumbers);
+                    m.numbering = Some(numbering);
+                    (s, m)
+                })
+                .collect();
+            into_candidates(settle(merges))
+        };
+        if !candidates.is_empty() {
+            let note = format!(
+                "Matched {} after removing line-number prefixes ({numbering}, …) from every line of the request; send the file's text without them next time.",
+                lines_label(text, &candidates[0])
+            );
+            return Answer::Matched(candidates, Some(note));
+        }
+    }
+    Answer::Missed(Vec::new())
+}
+
+/// Backslash-run lengths, when they pair consistently.
+fn escaping(input: &Input) -> Answer {
+    let (text, needle) = (input.text, input.needle);
+    let merges: Vec<(Span, Merge)> = spans_at(text, needle, input.windows, Key::Escapes)
+        .into_iter()
+        .filter_map(|s| {
+            let mut m = merge_for(text, needle, &s, Via::Escaping);
+            let pairs = line_pairs(text, &m);
+            let lines: Vec<(&str, &str, usize)> =
+                pairs.iter().map(|(r, f, l)| (r.as_str(), *f, *l)).collect();
+            let esc = escapes::pair(&lines);
+            if matches!(&esc, Escapes::Table(t) if t.changed.is_empty()) {
+                return None;
+            }
+            m.escapes = Some(esc);
+            Some((s, m))
+        })
+        .collect();
+    let merges = settle(merges);
+    let Some((span, m)) = merges.first() else {
+        return Answer::Missed(Vec::new());
+    };
+    let what = match &m.escapes {
+        Some(Escapes::Table(t)) => t.describe(),
+        _ => "the request's backslash runs do not pair with the file's the same way everywhere"
+            .into(),
+    };
+    let note = format!(
+        "Matched {} ignoring backslash escaping: {what}.",
+        span_label(span)
+    );
+    Answer::Matched(into_candidates(merges), Some(note))
+}
+
+/// Curly quotes, dashes, `…`, Unicode spaces.
+fn typography(input: &Input) -> Answer {
+    let (text, needle) = (input.text, input.needle);
+    let merges: Vec<(Span, Merge)> = spans_at(text, needle, input.windows, Key::Typography)
+        .into_iter()
+        .map(|s| {
+            let mut m = merge_for(text, needle, &s, Via::Typography);
+            let pairs = line_pairs(text, &m);
+            let lines: Vec<(&str, &str)> = pairs.iter().map(|(r, f, _)| (r.as_str(), *f)).collect();
+            m.typography = Some(TypoTable::pair(&lines));
+            (s, m)
+        })
+        .collect();
+    let merges = settle(merges);
+    let Some((span, m)) = merges.first() else {
+        return Answer::Missed(Vec::new());
+    };
+    let (mapped, kept) = m
+        .typography
+        .as_ref()
+        .map(TypoTable::describe)
+        .unwrap_or_default();
+    let differences = [mapped, kept]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let note = format!(
+        "Matched {} ignoring typographic characters ({}).",
+        span_label(span),
+        if differences.is_empty() {
+            "quotes, dashes, spaces".to_string()
+        } else {
+            differences
+        }
+    );
+    Answer::Matched(into_candidates(merges), Some(note))
+}
+
+/// A marker line standing for unquoted lines inside one block.
+fn elision_level(input: &Input) -> Answer {
+    let text = input.text;
+    let Some(parts) = elision::split(input.needle) else {
+        return Answer::Missed(Vec::new());
+    };
+    let mut refusals = Refusals::default();
+    for key in [Key::Lines, Key::TrimEnd, Key::Trim] {
+        let chains = elision::chains(text, input.index, input.scope, &parts, key, &mut refusals);
+        if !refusals.first_part_at.is_empty() {
+            // A looser key only finds the first part in more places.
+            break;
+        }
+        let merges: Vec<(Span, Merge)> = chains
+            .into_iter()
+            .filter_map(|chain| elided(text, &parts, &chain, key))
+            .collect();
+        if let Some((span, m)) = merges.first() {
+            let note = elision_note(text, &parts, span, m);
+            return Answer::Matched(into_candidates(merges), Some(note));
+        }
+    }
+    Answer::Missed(elision_refusal(&refusals).into_iter().collect())
+}
+
+fn elision_note(text: &Text, parts: &elision::Parts, span: &Span, m: &Merge) -> String {
+    let markers = parts
+        .markers
+        .iter()
+        .map(|m| format!("`{m}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if m.elided_lines == 0 {
+        format!(
+            "Matched {} with {markers} standing for no lines.",
+            span_label(span)
+        )
+    } else {
+        format!(
+            "Matched {} with {markers} standing for {} line{} of the file ({}).",
+            span_label(span),
+            m.elided_lines,
+            words::plural(m.elided_lines),
+            elided_label(text, m)
+        )
+    }
+}
+
+/// Why the elision level refused, when it came close.
+fn elision_refusal(refusals: &Refusals) -> Option<String> {
+    if !refusals.first_part_at.is_empty() {
+        let at = &refusals.first_part_at;
+        let shown: Vec<String> = at.iter().take(8).map(usize::to_string).collect();
+        Some(format!(
+            "The part before the elision marker occurs {} times (lines {}{}), so which lines the marker stands for is not certain; add lines before the marker until that part is unique.",
+            at.len(),
+            shown.join(", "),
+            if at.len() > 8 { ", …" } else { "" }
+        ))
+    } else if refusals.too_many {
+        Some("The parts around the elision marker occur in too many places to check which lines it stands for; quote more lines around the marker.".into())
+    } else {
+        refusals.outside_block.map(|(from, to)| format!(
+            "The parts around the elision marker were found, but the lines between them ({from}-{to}) leave the block the first part is in, so the marker was not applied; quote those lines, or choose parts inside one function or block."
+        ))
+    }
 }
 
 /// Every span of `needle` at `key` among `windows`, in order (overlapping ones too:
@@ -248,14 +341,12 @@ fn spans_at(text: &Text, needle: &Needle, windows: &[usize], key: Key) -> Vec<Sp
 }
 
 /// Line endings and trailing whitespace: no corrections besides the file's bytes.
-fn plain(
-    text: &Text,
-    raw: &str,
-    needle: &Needle,
-    spans: Vec<Span>,
-    via: Via,
-    mut found: Found,
-) -> Found {
+fn plain(input: &Input, key: Key, via: Via) -> Answer {
+    let (text, needle) = (input.text, input.needle);
+    let spans = spans_at(text, needle, input.windows, key);
+    if spans.is_empty() {
+        return Answer::Missed(Vec::new());
+    }
     let merges: Vec<(Span, Merge)> = spans
         .into_iter()
         .map(|s| {
@@ -268,7 +359,11 @@ fn plain(
     let candidates = into_candidates(merges);
     let label = lines_label(text, &candidates[0]);
     let note = if via == Via::LineEndings {
-        let request = if raw.contains("\r\n") { "CRLF" } else { "LF" };
+        let request = if input.raw.contains("\r\n") {
+            "CRLF"
+        } else {
+            "LF"
+        };
         format!(
             "Matched {label} ignoring line endings: the request has {request}, the file {} there.",
             text.ending_near(spans[0].first).name()
@@ -284,8 +379,7 @@ fn plain(
             .unwrap_or_default();
         format!("Matched {label} ignoring trailing whitespace{differing}.")
     };
-    found.notes.push(note);
-    decided(candidates, found)
+    Answer::Matched(candidates, Some(note))
 }
 
 /// The indentation level's candidates, and descriptions of spans refused for
@@ -550,27 +644,14 @@ fn span_label(s: &Span) -> String {
 }
 
 fn lines_label(text: &Text, c: &Candidate) -> String {
-    let (a, b) = (c.first_line(text) + 1, c.last_line(text) + 1);
-    if a == b {
-        format!("line {a}")
-    } else {
-        format!("lines {a}-{b}")
-    }
+    words::lines_label(c.first_line(text), c.last_line(text))
 }
 
 fn elided_label(text: &Text, m: &Merge) -> String {
     m.elided
         .iter()
         .filter(|r| !r.is_empty())
-        .map(|r| {
-            let a = text.line_of(r.start) + 1;
-            let b = text.line_of(r.end - 1) + 1;
-            if a == b {
-                format!("line {a}")
-            } else {
-                format!("lines {a}-{b}")
-            }
-        })
+        .map(|r| words::lines_label(text.line_of(r.start), text.line_of(r.end - 1)))
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -21,7 +21,6 @@ use super::fold::Key;
 use super::index::LineIndex;
 use super::needle::{verify, Needle, Span};
 use super::Scope;
-use crate::guard;
 use crate::text::Text;
 use std::borrow::Cow;
 
@@ -41,7 +40,7 @@ pub struct Parts<'a> {
 /// The request's parts, when it has marker lines with something on both sides of each.
 pub fn split<'a>(needle: &Needle<'a>) -> Option<Parts<'a>> {
     let texts = needle.texts();
-    let marks = guard::placeholder_lines(&texts, &[]);
+    let marks = crate::text::placeholder::placeholder_lines(&texts, &[]);
     if marks.is_empty() {
         return None;
     }

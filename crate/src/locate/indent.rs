@@ -155,11 +155,11 @@ impl IndentMap {
         match self {
             IndentMap::Add(d) => format!(
                 "the request is indented {} less than the file",
-                crate::diagnose::describe_ws(d)
+                crate::text::words::describe_ws(d)
             ),
             IndentMap::Remove(d) => format!(
                 "the request is indented {} more than the file",
-                crate::diagnose::describe_ws(d)
+                crate::text::words::describe_ws(d)
             ),
             IndentMap::Units { from, to, shift } => {
                 let mut s =
@@ -168,7 +168,7 @@ impl IndentMap {
                     s.push_str(&format!(
                         ", {} level{} {}",
                         shift.unsigned_abs(),
-                        if shift.unsigned_abs() == 1 { "" } else { "s" },
+                        crate::text::words::plural(shift.unsigned_abs()),
                         if *shift > 0 { "deeper" } else { "shallower" }
                     ));
                 }

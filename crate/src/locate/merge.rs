@@ -15,9 +15,11 @@ use super::numbers::Numbering;
 use super::typography::TypoTable;
 use super::Via;
 use crate::error::{EditError, EditResult, ErrorKind};
+use crate::text::diff::diff_lines;
+use crate::text::words;
 use crate::text::{split_lines, LineEnding, Text};
 use serde_json::json;
-use similar::{capture_diff_slices, Algorithm, DiffTag};
+use similar::DiffTag;
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -325,7 +327,7 @@ impl Merge {
                     markers.join(", "),
                     if markers.len() == 1 { "was" } else { "were" },
                     self.elided_lines,
-                    if self.elided_lines == 1 { "" } else { "s" }
+                    words::plural(self.elided_lines)
                 ))
             }
             Via::Exact => None,
@@ -339,7 +341,7 @@ fn diff_roles(segment: &Segment, part: &[(usize, &str)]) -> Vec<LineRole> {
     let old: Vec<&str> = segment.request.iter().map(String::as_str).collect();
     let new: Vec<&str> = part.iter().map(|(_, l)| *l).collect();
     let mut roles = Vec::with_capacity(new.len());
-    for op in capture_diff_slices(Algorithm::Myers, &old, &new) {
+    for op in diff_lines(&old, &new) {
         let (tag, old_range, new_range) = op.as_tag_tuple();
         match tag {
             DiffTag::Equal => roles.extend(old_range.map(LineRole::Kept)),
@@ -357,12 +359,9 @@ fn diff_roles(segment: &Segment, part: &[(usize, &str)]) -> Vec<LineRole> {
     roles
 }
 
+/// The label of 1-based inclusive `lines`.
 fn lines_label(lines: (usize, usize)) -> String {
-    if lines.0 == lines.1 {
-        format!("line {}", lines.0)
-    } else {
-        format!("lines {}-{}", lines.0, lines.1)
-    }
+    words::lines_label(lines.0.saturating_sub(1), lines.1.saturating_sub(1))
 }
 
 fn mixed_escapes(lines: (usize, usize), pairs: &[super::escapes::RunPair]) -> EditError {
@@ -420,7 +419,7 @@ fn unplaceable_indent(m: &Merge, map: &IndentMap, line_no: usize, lead: &str) ->
         lines_label(m.lines),
         map.describe(),
         line_no + 1,
-        crate::diagnose::visible(lead),
+        words::visible(lead),
         m.lines.0,
         m.lines.1
     ))
@@ -445,7 +444,7 @@ fn unpaired_markers(m: &Merge, found: &[&str]) -> EditError {
             "old_str elides file lines with {} (matched {}), and new_str must keep each such marker line, in the same order, where those lines stay; {why}. Nothing was changed. Send new_str with the same marker line{} where the elided lines belong, or quote the lines in full.",
             want.join(", "),
             lines_label(m.lines),
-            if m.markers.len() == 1 { "" } else { "s" }
+            words::plural(m.markers.len())
         ),
     )
     .with_diagnostics(json!({"markers": m.markers, "new_str_markers": found}))

@@ -21,6 +21,12 @@
 //! scope built once per call (see `index`), compare lines through keys (see `fold`),
 //! and write through one merge (see `merge`): lines the caller kept are written with
 //! the file's own bytes, only changed lines get the level's corrections.
+//!
+//! The cascade (`cascade`) is a table: `LEVELS` in order, `applies` (when a level can
+//! differ from the ones before), `level` (a short match to one function per level),
+//! and `run`, a loop whose body is the rule "the first level with any match decides".
+//! A new level is one function and one row. Scopes named by a function
+//! (`function_hint`) are resolved here too, through the blocks module below.
 
 pub mod scope;
 pub mod select;
@@ -83,6 +89,34 @@ impl Via {
             Via::Escaping => "escaping",
             Via::Typography => "typography",
             Via::Elision => "elision",
+        }
+    }
+}
+
+impl Via {
+    /// The one rule for a call that located several texts (a patch's hunks, a batch's
+    /// replacements, a snippet's stretches): the least exact level any of them needed.
+    pub fn least_exact(vias: impl IntoIterator<Item = Via>) -> Option<Via> {
+        vias.into_iter().max()
+    }
+}
+
+/// How a tool found its place, as `matched_via` reports it: a level of the cascade, or
+/// a definition found by name (replace_function_body).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchedVia {
+    /// A level of the cascade (`"exact"`, `"indentation"`…).
+    Level(Via),
+    /// A function found by its name (`"function_name"`).
+    FunctionName,
+}
+
+impl MatchedVia {
+    /// The value of `matched_via` in results and statistics.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MatchedVia::Level(via) => via.as_str(),
+            MatchedVia::FunctionName => "function_name",
         }
     }
 }

@@ -12,8 +12,8 @@ use super::{FileOp, Format, Hunk, Patch, PathChoice};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
 use crate::locate::Via;
+use crate::text::words::{capitalized, plural};
 use crate::text::{count_lines, Text};
-use crate::tools::apply_replacements;
 use crate::workspace::Workspace;
 use serde_json::json;
 use std::ops::Range;
@@ -36,139 +36,184 @@ impl Applied {
 
     /// The least exact level any hunk needed (None when no hunk was located).
     pub fn matched_via(&self) -> Option<Via> {
-        self.vias.iter().max().copied()
+        Via::least_exact(self.vias.iter().copied())
     }
+}
+
+/// One file operation of a patch, with what every operation's messages need.
+struct Op<'p> {
+    patch: &'p Patch,
+    op: &'p FileOp,
+    /// "operation 2 (Update File: a.py)", for messages.
+    label: String,
+    allow_placeholders: bool,
 }
 
 /// Applies `patch` to `ws`, all operations or (on error) none.
 pub fn apply(ws: &mut Workspace, patch: &Patch, allow_placeholders: bool) -> EditResult<Applied> {
     let mut out = Applied::default();
     for (k, op) in patch.ops.iter().enumerate() {
-        let label = op_label(op, patch.format, k + 1);
+        let o = Op {
+            patch,
+            op,
+            label: op_label(op, patch.format, k + 1),
+            allow_placeholders,
+        };
         match op {
-            FileOp::Add { path, content, .. } => {
-                let path = ws.path(path).map_err(|e| in_op(e, &label))?;
-                if ws.exists(&path).map_err(|e| in_op(e, &label))? {
-                    // Codex's own apply_patch replaces the file: an agent trained on it
-                    // means exactly that. A unified diff's `/dev/null` creation does not.
-                    if patch.format != Format::V4a {
-                        return Err(EditError::new(
-                            ErrorKind::FileExists,
-                            format!(
-                                "{} adds {path}, but {path} already exists. Nothing was changed. To change it, use `*** Update File: {path}` with hunks; to replace it whole, put `*** Delete File: {path}` before the Add.",
-                                capitalized(&label)
-                            ),
-                        )
-                        .with_diagnostics(json!({"path": path, "patch_line": op.line()})));
-                    }
-                    out.notes.push(format!(
-                        "`*** Add File: {path}` replaced the existing {path} whole (as Codex's apply_patch does); its old text is in this call's diff."
-                    ));
-                }
-                let lines: Vec<&str> = content.lines().collect();
-                guard_placeholders(&path, &lines, &[], allow_placeholders)?;
-                out.done.push(format!(
-                    "added {path} ({} line{})",
-                    count_lines(content),
-                    plural(count_lines(content))
-                ));
-                ws.write(&path, content.clone())?;
-            }
-            FileOp::Delete { path, hunks, .. } => {
-                let path = existing(ws, path, &label, "deletes")?;
-                if !hunks.is_empty() {
-                    let text = ws.read(&path)?;
-                    let (rest, _) = updated_text(
-                        &text,
-                        &path,
-                        hunks,
-                        patch.format,
-                        &label,
-                        allow_placeholders,
-                        &mut out,
-                    )?;
-                    if !rest.trim().is_empty() {
-                        let t = Text::new(&rest);
-                        let first = (0..t.line_count())
-                            .find(|&i| !t.line(i).trim().is_empty())
-                            .unwrap_or(0);
-                        return Err(EditError::new(
-                            ErrorKind::PatchContextMismatch,
-                            format!(
-                                "{} deletes {path}, but {path} has lines the diff does not list (e.g. `{}`). Nothing was changed. To delete the file whatever it holds, send `*** Begin Patch` / `*** Delete File: {path}` / `*** End Patch`.",
-                                capitalized(&label),
-                                t.line(first).trim()
-                            ),
-                        )
-                        .with_diagnostics(json!({"path": path, "patch_line": op.line()})));
-                    }
-                }
-                ws.delete(&path)?;
-                out.done.push(format!("deleted {path}"));
-            }
+            FileOp::Add { path, content, .. } => add_file(ws, &o, path, content, &mut out)?,
+            FileOp::Delete { path, hunks, .. } => delete_file(ws, &o, path, hunks, &mut out)?,
             FileOp::Update {
                 path,
                 move_to,
                 hunks,
                 ..
-            } => {
-                let path = existing(ws, path, &label, "updates")?;
-                let text = ws.read(&path)?;
-                let (new_text, lines) = updated_text(
-                    &text,
-                    &path,
-                    hunks,
-                    patch.format,
-                    &label,
-                    allow_placeholders,
-                    &mut out,
-                )?;
-                let hunks_at = match lines.len() {
-                    0 => String::new(),
-                    1 => format!(" (hunk at line {})", lines[0]),
-                    n => format!(" ({n} hunks, at lines {})", join_and(&lines)),
-                };
-                let dest = match move_to {
-                    Some(d) => Some(ws.path(d).map_err(|e| in_op(e, &label))?),
-                    None => None,
-                };
-                match dest {
-                    Some(dest)
-                        if dest != path
-                            && patch.format == Format::V4a
-                            && ws.exists(&dest).map_err(|e| in_op(e, &label))? =>
-                    {
-                        // Codex's apply_patch overwrites the destination of a move.
-                        ws.write(&dest, new_text)?;
-                        ws.delete(&path)?;
-                        out.notes.push(format!(
-                            "`*** Move to: {dest}` replaced the existing {dest} (as Codex's apply_patch does); its old text is in this call's diff."
-                        ));
-                        out.done.push(format!("moved {path} onto {dest}{hunks_at}"));
-                    }
-                    Some(dest) if dest != path => {
-                        if ws.exists(&dest).map_err(|e| in_op(e, &label))? {
-                            return Err(EditError::new(
-                                ErrorKind::FileExists,
-                                format!(
-                                    "{} moves {path} to {dest}, but {dest} already exists. Nothing was changed. Move it to a new path, or put `*** Delete File: {dest}` before this operation.",
-                                    capitalized(&label)
-                                ),
-                            )
-                            .with_diagnostics(json!({"path": dest, "patch_line": op.line()})));
-                        }
-                        ws.move_file(&path, &dest, new_text)?;
-                        out.done.push(format!("moved {path} to {dest}{hunks_at}"));
-                    }
-                    _ => {
-                        ws.write(&path, new_text)?;
-                        out.done.push(format!("updated {path}{hunks_at}"));
-                    }
-                }
-            }
+            } => update_file(ws, &o, path, move_to.as_deref(), hunks, &mut out)?,
         }
     }
     Ok(out)
+}
+
+/// `*** Add File` (or a unified diff's creation from `/dev/null`).
+fn add_file(
+    ws: &mut Workspace,
+    o: &Op,
+    path: &str,
+    content: &str,
+    out: &mut Applied,
+) -> EditResult<()> {
+    let path = ws.path(path).map_err(|e| in_op(e, &o.label))?;
+    if ws.exists(&path).map_err(|e| in_op(e, &o.label))? {
+        // Codex's own apply_patch replaces the file: an agent trained on it
+        // means exactly that. A unified diff's `/dev/null` creation does not.
+        if o.patch.format != Format::V4a {
+            return Err(EditError::new(
+                ErrorKind::FileExists,
+                format!(
+                    "{} adds {path}, but {path} already exists. Nothing was changed. To change it, use `*** Update File: {path}` with hunks; to replace it whole, put `*** Delete File: {path}` before the Add.",
+                    capitalized(&o.label)
+                ),
+            )
+            .with_diagnostics(json!({"path": path, "patch_line": o.op.line()})));
+        }
+        out.notes.push(format!(
+            "`*** Add File: {path}` replaced the existing {path} whole (as Codex's apply_patch does); its old text is in this call's diff."
+        ));
+    }
+    let lines: Vec<&str> = content.lines().collect();
+    guard_placeholders(&path, &lines, &[], o.allow_placeholders)?;
+    out.done.push(format!(
+        "added {path} ({} line{})",
+        count_lines(content),
+        plural(count_lines(content))
+    ));
+    ws.write(&path, content.to_string())?;
+    Ok(())
+}
+
+/// `*** Delete File` (or a unified diff's deletion, whose lines must be the file's).
+fn delete_file(
+    ws: &mut Workspace,
+    o: &Op,
+    path: &PathChoice,
+    hunks: &[Hunk],
+    out: &mut Applied,
+) -> EditResult<()> {
+    let path = existing(ws, path, &o.label, "deletes")?;
+    if !hunks.is_empty() {
+        let text = ws.read(&path)?;
+        let (rest, _) = updated_text(
+            &text,
+            &path,
+            hunks,
+            o.patch.format,
+            &o.label,
+            o.allow_placeholders,
+            out,
+        )?;
+        if !rest.trim().is_empty() {
+            let t = Text::new(&rest);
+            let first = (0..t.line_count())
+                .find(|&i| !t.line(i).trim().is_empty())
+                .unwrap_or(0);
+            return Err(EditError::new(
+                ErrorKind::PatchContextMismatch,
+                format!(
+                    "{} deletes {path}, but {path} has lines the diff does not list (e.g. `{}`). Nothing was changed. To delete the file whatever it holds, send `*** Begin Patch` / `*** Delete File: {path}` / `*** End Patch`.",
+                    capitalized(&o.label),
+                    t.line(first).trim()
+                ),
+            )
+            .with_diagnostics(json!({"path": path, "patch_line": o.op.line()})));
+        }
+    }
+    ws.delete(&path)?;
+    out.done.push(format!("deleted {path}"));
+    Ok(())
+}
+
+/// `*** Update File`, hunk by hunk, then the optional move.
+fn update_file(
+    ws: &mut Workspace,
+    o: &Op,
+    path: &PathChoice,
+    move_to: Option<&str>,
+    hunks: &[Hunk],
+    out: &mut Applied,
+) -> EditResult<()> {
+    let path = existing(ws, path, &o.label, "updates")?;
+    let text = ws.read(&path)?;
+    let (new_text, lines) = updated_text(
+        &text,
+        &path,
+        hunks,
+        o.patch.format,
+        &o.label,
+        o.allow_placeholders,
+        out,
+    )?;
+    let hunks_at = match lines.len() {
+        0 => String::new(),
+        1 => format!(" (hunk at line {})", lines[0]),
+        n => format!(" ({n} hunks, at lines {})", join_and(&lines)),
+    };
+    let dest = match move_to {
+        Some(d) => Some(ws.path(d).map_err(|e| in_op(e, &o.label))?),
+        None => None,
+    };
+    match dest {
+        Some(dest)
+            if dest != path
+                && o.patch.format == Format::V4a
+                && ws.exists(&dest).map_err(|e| in_op(e, &o.label))? =>
+        {
+            // Codex's apply_patch overwrites the destination of a move.
+            ws.write(&dest, new_text)?;
+            ws.delete(&path)?;
+            out.notes.push(format!(
+                "`*** Move to: {dest}` replaced the existing {dest} (as Codex's apply_patch does); its old text is in this call's diff."
+            ));
+            out.done.push(format!("moved {path} onto {dest}{hunks_at}"));
+        }
+        Some(dest) if dest != path => {
+            if ws.exists(&dest).map_err(|e| in_op(e, &o.label))? {
+                return Err(EditError::new(
+                    ErrorKind::FileExists,
+                    format!(
+                        "{} moves {path} to {dest}, but {dest} already exists. Nothing was changed. Move it to a new path, or put `*** Delete File: {dest}` before this operation.",
+                        capitalized(&o.label)
+                    ),
+                )
+                .with_diagnostics(json!({"path": dest, "patch_line": o.op.line()})));
+            }
+            ws.move_file(&path, &dest, new_text)?;
+            out.done.push(format!("moved {path} to {dest}{hunks_at}"));
+        }
+        _ => {
+            ws.write(&path, new_text)?;
+            out.done.push(format!("updated {path}{hunks_at}"));
+        }
+    }
+    Ok(())
 }
 
 /// `text` with every hunk applied, and the 1-based line where each landed.
@@ -219,7 +264,7 @@ fn updated_text(
             format!("Two hunks of {op} would change the same lines. Nothing was changed. Merge them into one hunk and send the whole patch again."),
         ));
     }
-    Ok((apply_replacements(text, &replacements), lines))
+    Ok((crate::text::splice(text, &replacements), lines))
 }
 
 /// Places a hunk after the previous one, or, when it is not there, anywhere in the file:
@@ -321,22 +366,6 @@ fn op_label(op: &FileOp, format: Format, number: usize) -> String {
 fn in_op(mut e: EditError, op: &str) -> EditError {
     e.message = format!("In {op}: {}", e.message);
     e
-}
-
-fn capitalized(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }
 
 fn join_and(lines: &[usize]) -> String {

@@ -255,9 +255,10 @@ fn detect(lines: &[Line]) -> Detected {
 // ---------------------------------------------------------------------------------------
 // V4A
 
-fn v4a(lines: &[Line], notes: &mut Notes) -> EditResult<Vec<FileOp>> {
-    let (begin_line, begin) = lines[0];
-    notes.padded_if(begin_line, begin, BEGIN);
+/// The index of the line holding `*** End Patch`: the last line, or the last before
+/// the closing half of a wrapper (a code fence, a heredoc terminator) whose opening
+/// half was lost on the way (noted). Text after the marker, or no marker, is refused.
+fn v4a_end(lines: &[Line], notes: &mut Notes) -> EditResult<usize> {
     let mut last = lines.len() - 1;
     if last == 0 || lines[last].1.trim() != END {
         // (A line with one leading space is a context line quoting the marker.)
@@ -295,6 +296,13 @@ fn v4a(lines: &[Line], notes: &mut Notes) -> EditResult<Vec<FileOp>> {
         }
         return Err(incomplete(lines[last]));
     }
+    Ok(last)
+}
+
+fn v4a(lines: &[Line], notes: &mut Notes) -> EditResult<Vec<FileOp>> {
+    let (begin_line, begin) = lines[0];
+    notes.padded_if(begin_line, begin, BEGIN);
+    let last = v4a_end(lines, notes)?;
     notes.padded_if(lines[last].0, lines[last].1, END);
     let body = &lines[1..last];
     let mut ops = Vec::new();
@@ -973,11 +981,10 @@ fn is_file_header(lines: &[Line], i: usize) -> bool {
         && lines.get(i + 2).is_some_and(|x| x.1.starts_with("@@"))
 }
 
-fn unified_hunk(lines: &[Line], start: usize, notes: &mut Notes) -> EditResult<(Hunk, usize)> {
-    let (n, header_line) = lines[start];
-    let rest = &header_line[2..];
-    let mut hunk = Hunk::new(n);
-    let counts = match RangeHeader::parse(rest) {
+/// Reads a unified hunk header after its `@@` into `hunk` (line hint or anchor);
+/// the announced (old, new) line counts, when it has a range.
+fn read_hunk_header(rest: &str, hunk: &mut Hunk) -> Option<(usize, usize)> {
+    match RangeHeader::parse(rest) {
         Some(r) => {
             hunk.line_hint = Some(r.old_start);
             Some((r.old_count, r.new_count))
@@ -993,23 +1000,34 @@ fn unified_hunk(lines: &[Line], start: usize, notes: &mut Notes) -> EditResult<(
             }
             None
         }
-    };
+    }
+}
+
+/// `\ No newline at end of file`: about the line before it.
+fn no_newline_marker(hunk: &mut Hunk) {
+    match hunk.lines.last().map(|x| x.0) {
+        Some(Sign::Context) => {
+            hunk.old_no_newline = true;
+            hunk.new_no_newline = true;
+        }
+        Some(Sign::Remove) => hunk.old_no_newline = true,
+        Some(Sign::Add) => hunk.new_no_newline = true,
+        None => {}
+    }
+}
+
+fn unified_hunk(lines: &[Line], start: usize, notes: &mut Notes) -> EditResult<(Hunk, usize)> {
+    let (n, header_line) = lines[start];
+    let rest = &header_line[2..];
+    let mut hunk = Hunk::new(n);
+    let counts = read_hunk_header(rest, &mut hunk);
     let (mut old_n, mut new_n) = (0usize, 0usize);
     let mut blanks: Vec<usize> = Vec::new();
     let mut i = start + 1;
     while let Some(&(m, l)) = lines.get(i) {
         let outstanding = counts.is_some_and(|(o, nw)| old_n < o || new_n < nw);
         if l.starts_with('\\') {
-            // `\ No newline at end of file`: about the line before it.
-            match hunk.lines.last().map(|x| x.0) {
-                Some(Sign::Context) => {
-                    hunk.old_no_newline = true;
-                    hunk.new_no_newline = true;
-                }
-                Some(Sign::Remove) => hunk.old_no_newline = true,
-                Some(Sign::Add) => hunk.new_no_newline = true,
-                None => {}
-            }
+            no_newline_marker(&mut hunk);
             i += 1;
             continue;
         }

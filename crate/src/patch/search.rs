@@ -22,8 +22,8 @@ use super::{Format, Hunk, Sign};
 use crate::diagnose::{self, applied, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::{self, in_file_ending, Candidate, Fix, LineRole, Scope, Via};
+use crate::text::words::{capitalized, lines_label, visible};
 use crate::text::Text;
-use crate::tools::lines_label;
 use serde_json::{json, Value};
 use std::ops::Range;
 
@@ -127,25 +127,7 @@ pub fn place(text: &Text, from: usize, site: &HunkSite) -> EditResult<Placement>
         _ => choose_by_hint(text, found, &scope, site)?,
     };
 
-    let new: Vec<&str> = hunk.new_lines().collect();
-    let mut replacement = new.join("\n");
-    let at_end = chosen.range.end == text.len();
-    let newline_after = !new.is_empty()
-        && if unterminated {
-            hunk.old_no_newline && !hunk.new_no_newline
-        } else {
-            !(hunk.new_no_newline && at_end)
-        };
-    if newline_after {
-        replacement.push('\n');
-    }
-    let written = if verbatim && chosen.fix == Fix::Literal {
-        replacement
-    } else {
-        // The hunk's own marks say which lines it keeps: never re-derive that by diffing
-        // (a context line stripped of its whitespace would pair with an added blank line).
-        chosen.render_with_roles(text, &replacement, Some(&line_roles(hunk)))?
-    };
+    let written = hunk_text(text, hunk, &chosen, unterminated, verbatim)?;
     let label = capitalized(site.label);
     let mut notes: Vec<String> = level_notes
         .into_iter()
@@ -158,6 +140,36 @@ pub fn place(text: &Text, from: usize, site: &HunkSite) -> EditResult<Placement>
         via: Some(chosen.via),
         notes,
         advances: true,
+    })
+}
+
+/// The text a hunk writes over its match `chosen` (`unterminated`: it matched the
+/// file's last line without its newline; `verbatim`: the hunk carries its own `\r`).
+fn hunk_text(
+    text: &Text,
+    hunk: &Hunk,
+    chosen: &Candidate,
+    unterminated: bool,
+    verbatim: bool,
+) -> EditResult<String> {
+    let new: Vec<&str> = hunk.new_lines().collect();
+    let mut replacement = new.join("\n");
+    let at_end = chosen.range.end == text.len();
+    let newline_after = !new.is_empty()
+        && if unterminated {
+            hunk.old_no_newline && !hunk.new_no_newline
+        } else {
+            !(hunk.new_no_newline && at_end)
+        };
+    if newline_after {
+        replacement.push('\n');
+    }
+    Ok(if verbatim && chosen.fix == Fix::Literal {
+        replacement
+    } else {
+        // The hunk's own marks say which lines it keeps: never re-derive that by diffing
+        // (a context line stripped of its whitespace would pair with an added blank line).
+        chosen.render_with_roles(text, &replacement, Some(&line_roles(hunk)))?
     })
 }
 
@@ -618,10 +630,7 @@ fn anchor_missing(text: &Text, anchor: &str, scope: &Scope, site: &HunkSite) -> 
 }
 
 fn diagnose_quote(line: &str) -> String {
-    let shown: String = diagnose::visible(line.trim_end())
-        .chars()
-        .take(100)
-        .collect();
+    let shown: String = visible(line.trim_end()).chars().take(100).collect();
     format!("`{shown}`")
 }
 
@@ -632,13 +641,5 @@ fn list(lines: &[usize]) -> String {
         0 => String::new(),
         1 => format!("line {}", s[0]),
         k => format!("lines {} and {}", s[..k - 1].join(", "), s[k - 1]),
-    }
-}
-
-fn capitalized(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }

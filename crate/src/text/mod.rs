@@ -14,9 +14,17 @@
 //! A line is its content plus its terminator (`\n` or `\r\n`); the last line may have
 //! no terminator. A text has as many lines as `wc -l` counts, plus one when it does not
 //! end with a newline: `"a\nb\n"` and `"a\nb"` have 2 lines, `""` has 0.
+//!
+//! Also here, because every layer above needs them and none may own them: [`splice`]
+//! (the one way new text is written over byte ranges), [`words`] (how messages name
+//! lines, counts and whitespace) and [`placeholder`] (which lines stand for code left
+//! out, for the guard and the elision recovery alike).
 
+pub mod diff;
+pub mod placeholder;
 pub mod scan;
 mod version;
+pub mod words;
 
 pub use version::version_of;
 
@@ -318,6 +326,20 @@ pub fn count_lines(s: &str) -> usize {
     } else {
         scan::count_byte(s.as_bytes(), b'\n') + usize::from(!s.ends_with('\n'))
     }
+}
+
+/// `src` with each byte range replaced by its text (ranges sorted, not overlapping).
+pub fn splice(src: &str, replacements: &[(Range<usize>, String)]) -> String {
+    let added: usize = replacements.iter().map(|(_, t)| t.len()).sum();
+    let mut out = String::with_capacity(src.len() + added);
+    let mut at = 0;
+    for (range, text) in replacements {
+        out.push_str(&src[at..range.start]);
+        out.push_str(text);
+        at = range.end;
+    }
+    out.push_str(&src[at..]);
+    out
 }
 
 #[cfg(test)]

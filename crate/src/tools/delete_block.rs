@@ -3,10 +3,11 @@
 
 use super::params::*;
 use super::region::{replace_lines, start_end_region, BRACE_MATCH, END_CONTENT, START_CONTENT};
-use super::{apply_replacements, lines_label, Ctx, Outcome};
+use super::{Ctx, Outcome};
 use crate::args::{Annotations, Args, ToolSpec};
 use crate::blocks::Analysis;
 use crate::error::EditResult;
+use crate::text::words::lines_label;
 use crate::text::Text;
 
 pub static SPEC: ToolSpec = ToolSpec {
@@ -43,7 +44,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     ctx.warnings.extend(a.warning(&path));
     let (first, last) = start_end_region(ctx, &a, args, &path, "delete_block")?;
     let (range, replacement) = replace_lines(&text, first, last, "");
-    let new_text = apply_replacements(&src, &[(range, replacement)]);
+    let new_text = crate::text::splice(&src, &[(range, replacement)]);
     ctx.ws.write(&path, new_text)?;
     let removed = last - first + 1;
     let count = text.line_count();
@@ -59,7 +60,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         message: format!(
             "Deleted {} ({removed} line{}) from {path}; it now has {} lines.",
             lines_label(first, last),
-            if removed == 1 { "" } else { "s" },
+            crate::text::words::plural(removed),
             count - removed
         ),
     })

@@ -1,9 +1,10 @@
 //! `delete_lines`: delete an inclusive range of whole lines by number.
 
 use super::params::*;
-use super::{apply_replacements, lines_label, Ctx, Outcome};
+use super::{Ctx, Outcome};
 use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult};
+use crate::text::words::lines_label;
 use crate::text::Text;
 
 pub static SPEC: ToolSpec = ToolSpec {
@@ -63,7 +64,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         range.start = text.line_start(first) - text.ending_near(first - 1).as_str().len();
     }
     let removed = end - start + 1;
-    let new_text = apply_replacements(&src, &[(range, String::new())]);
+    let new_text = crate::text::splice(&src, &[(range, String::new())]);
     ctx.ws.write(&path, new_text)?;
     if end < count {
         ctx.warnings.push(format!(
@@ -76,7 +77,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         message: format!(
             "Deleted {} ({removed} line{}) from {path}; it now has {} lines.",
             lines_label(first, last),
-            if removed == 1 { "" } else { "s" },
+            crate::text::words::plural(removed),
             count - removed
         ),
     })

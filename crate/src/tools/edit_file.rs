@@ -24,13 +24,14 @@
 //! `allow_deletions: true`.
 
 use super::params::*;
-use super::{apply_replacements, lines_label, Ctx, Outcome};
+use super::{Ctx, Outcome};
 use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::blocks::Analysis;
 use crate::diagnose::Report;
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
-use crate::locate::{fold_key, lead, FoldKey, IndentMap, Scope, Via};
+use crate::locate::{fold_key, lead, FoldKey, IndentMap, MatchedVia, Scope, Via};
+use crate::text::words::lines_label;
 use crate::text::{split_lines, Text};
 use serde_json::{json, Value};
 use std::ops::Range;
@@ -129,7 +130,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         }));
         replacements.push((range, new_text));
     }
-    let new_src = apply_replacements(&src, &replacements);
+    let new_src = crate::text::splice(&src, &replacements);
     if new_src == *src {
         return Err(EditError::new(
             ErrorKind::NoChange,
@@ -137,11 +138,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         ));
     }
     ctx.ws.write(&path, new_src)?;
-    ctx.matched_via = spans
-        .iter()
-        .map(|s| s.via)
-        .max()
-        .map(|v| v.as_str().to_string());
+    ctx.matched_via = Via::least_exact(spans.iter().map(|s| s.via)).map(MatchedVia::Level);
     ctx.extra.insert("stretches".into(), Value::Array(placed));
     let where_: Vec<String> = spans.iter().map(|s| lines_label(s.first, s.last)).collect();
     Ok(Outcome::Edited {
@@ -480,7 +477,7 @@ fn ambiguous(path: &str, st: &Stretch, end: End, lines: &[usize], widened: usize
             st.number,
             st.lines[0].trim(),
             anchor_name(end),
-            if widened == 1 { "" } else { "s" },
+            crate::text::words::plural(widened),
             shown.join(", ")
         ),
     )

@@ -61,18 +61,10 @@ Example: {\"path\": \"src/app.py\", \"pattern\": \"def connect\", \"context\": 2
 
 const DEFAULT_MAX: usize = 100;
 
-pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
-    let (path, src) = ctx.open(args)?;
-    let text = Text::new(&src);
-    let pattern = args.str("pattern");
-    if pattern.is_empty() {
-        return Err(EditError::invalid(
-            "`pattern` is empty. Send the text to look for.",
-        ));
-    }
-    let max = args.opt_usize("max_results").unwrap_or(DEFAULT_MAX);
-    let context = args.opt_usize("context").unwrap_or(0).min(1000);
-
+/// The 0-based lines holding a match of `pattern` (literal, or a regex when `regex`
+/// or `ignore_case` is set), in order, each once.
+fn matching_lines(text: &Text, pattern: &str, args: &Args) -> EditResult<Vec<usize>> {
+    let src = text.as_str();
     let mut lines: Vec<usize> = Vec::new();
     let mut push = |line: usize| {
         if lines.last() != Some(&line) {
@@ -96,7 +88,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
                     e.to_string().lines().last().unwrap_or("")
                 ))
             })?;
-        for m in re.find_iter(&src) {
+        for m in re.find_iter(src) {
             if m.start() == src.len() && text.ends_with_newline() {
                 continue; // the empty position after the final newline is not a line
             }
@@ -107,6 +99,50 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             push(text.line_of(at));
         }
     }
+    Ok(lines)
+}
+
+/// "3 matching lines in a.py (lines 4, 9, 12)." (at most ten lines listed).
+fn summary(path: &str, pattern: &str, lines: &[usize], total: usize) -> String {
+    let listed: Vec<String> = lines.iter().take(10).map(|l| (l + 1).to_string()).collect();
+    match total {
+        0 => format!("No line of {path} contains {pattern:?}."),
+        _ => format!(
+            "{total} matching line{} in {path}{}{}.",
+            crate::text::words::plural(total),
+            if listed.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " (line{} {}",
+                    crate::text::words::plural(total),
+                    listed.join(", ")
+                )
+            },
+            if listed.is_empty() {
+                ""
+            } else if total > listed.len() {
+                ", …)"
+            } else {
+                ")"
+            }
+        ),
+    }
+}
+
+pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
+    let (path, src) = ctx.open(args)?;
+    let text = Text::new(&src);
+    let pattern = args.str("pattern");
+    if pattern.is_empty() {
+        return Err(EditError::invalid(
+            "`pattern` is empty. Send the text to look for.",
+        ));
+    }
+    let max = args.opt_usize("max_results").unwrap_or(DEFAULT_MAX);
+    let context = args.opt_usize("context").unwrap_or(0).min(1000);
+
+    let mut lines = matching_lines(&text, pattern, args)?;
 
     let total = lines.len();
     lines.truncate(max);
@@ -149,30 +185,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     if total > max {
         extra.insert("truncated".into(), Value::Bool(true));
     }
-    let listed: Vec<String> = lines.iter().take(10).map(|l| (l + 1).to_string()).collect();
-    let message = match total {
-        0 => format!("No line of {path} contains {pattern:?}."),
-        _ => format!(
-            "{total} matching line{} in {path}{}{}.",
-            if total == 1 { "" } else { "s" },
-            if listed.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    " (line{} {}",
-                    if total == 1 { "" } else { "s" },
-                    listed.join(", ")
-                )
-            },
-            if listed.is_empty() {
-                ""
-            } else if total > listed.len() {
-                ", …)"
-            } else {
-                ")"
-            }
-        ),
-    };
+    let message = summary(&path, pattern, &lines, total);
     if total > max {
         ctx.warnings.push(format!(
             "Only the first {max} of {total} matching lines are listed; raise max_results or narrow the pattern."

@@ -1,12 +1,12 @@
 //! `insert`: add whole lines after a line number, or after/before a line found by content.
 
 use super::params::*;
-use super::{apply_replacements, Ctx, Outcome};
+use super::{Ctx, Outcome};
 use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
-use crate::diagnose::{self, applied, Report};
+use crate::diagnose::{self, applied, Anchor};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
-use crate::locate::{self, scope, select, select::Subject, Selection};
+use crate::locate::{scope, Selection};
 use crate::text::{split_lines, with_ending, Text};
 
 pub static SPEC: ToolSpec = ToolSpec {
@@ -101,37 +101,19 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             "before_content"
         };
         let scope = scope::resolve(&text, args, &path)?;
-        let found = locate::find(&text, anchor, &scope, args.flag("strict"));
-        if found.candidates.is_empty() {
-            let report = Report::build(&text, anchor, &scope);
-            let mut err = report.into_error(
-                &text,
-                &scope,
-                &diagnose::Subject {
-                    what,
-                    path: &path,
-                    tool: "insert",
-                },
-            );
-            err.kind = ErrorKind::AnchorNotFound;
-            return Err(diagnose::explain_recovery(err, &found));
-        }
-        let sel = Selection {
-            occurrence: args.opt_usize("occurrence"),
-            ..Selection::default()
+        let landmark = Anchor {
+            strict: args.flag("strict"),
+            selection: Selection {
+                occurrence: args.opt_usize("occurrence"),
+                ..Selection::default()
+            },
+            ..Anchor::landmark(anchor, what, &path, "insert")
         };
-        let subject = Subject {
-            what,
-            path: &path,
-            can_take_all: false,
-        };
-        let via = found.via();
-        let (chosen, notes) = select(&text, found.candidates, &sel, &subject, &scope)
-            .map_err(|e| select::tolerant_refusal(e, via))?;
-        ctx.matched_via = via.map(|v| v.as_str().to_string());
-        ctx.warnings.extend(found.notes);
-        ctx.warnings.extend(notes);
-        let c = &chosen[0];
+        let located = diagnose::locate_one(&text, &scope, &landmark)?;
+        ctx.matched_via = located.via.map(crate::locate::MatchedVia::Level);
+        ctx.warnings.extend(located.found_notes);
+        ctx.warnings.extend(located.select_notes);
+        let c = &located.chosen[0];
         if after {
             let l = c.last_line(&text);
             (l + 1, format!("after line {} ({what})", l + 1))
@@ -165,14 +147,14 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         block.push_str(ending.as_str());
     }
     let inserted = split_lines(new).len();
-    let new_text = apply_replacements(&src, &[(offset..offset, block)]);
+    let new_text = crate::text::splice(&src, &[(offset..offset, block)]);
     ctx.ws.write(&path, new_text)?;
     Ok(Outcome::Edited {
         message: format!(
             "Inserted {inserted} line{} {how} of {path}; {} now {}.",
-            if inserted == 1 { "" } else { "s" },
+            crate::text::words::plural(inserted),
             if inserted == 1 { "it is" } else { "they are" },
-            super::lines_label(at, at + inserted.max(1) - 1)
+            crate::text::words::lines_label(at, at + inserted.max(1) - 1)
         ),
     })
 }

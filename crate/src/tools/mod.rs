@@ -24,11 +24,9 @@ pub mod str_replace;
 
 use crate::args::{Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
-use crate::locate::Scope;
 use crate::text::{version_of, Text};
 use crate::workspace::Workspace;
 use serde_json::{json, Map, Value};
-use std::ops::Range;
 use std::sync::Arc;
 
 /// A tool: its specification and what it does.
@@ -169,7 +167,7 @@ pub struct Reading {
 pub struct Ctx<'f> {
     pub ws: Workspace<'f>,
     pub warnings: Vec<String>,
-    pub matched_via: Option<String>,
+    pub matched_via: Option<crate::locate::MatchedVia>,
     /// Tool-specific result fields for an editing tool (`results` of multi_replace).
     pub extra: Map<String, Value>,
 }
@@ -196,9 +194,13 @@ impl<'f> Ctx<'f> {
 }
 
 /// Refuses with `stale_buffer` when `text` is not the version the caller read.
+///
+/// The one place versions are compared: ignoring surrounding whitespace and ASCII case
+/// (a version is hex digits, and a model may echo it upper-cased; the digits, not their
+/// case, carry the hash).
 pub fn check_version(path: &str, text: &str, expected: &str) -> EditResult<()> {
     let current = version_of(text);
-    if current == expected.trim() {
+    if current.eq_ignore_ascii_case(expected.trim()) {
         return Ok(());
     }
     Err(EditError::new(
@@ -210,34 +212,18 @@ pub fn check_version(path: &str, text: &str, expected: &str) -> EditResult<()> {
     .with_diagnostics(json!({"expected_version": expected, "current_version": current})))
 }
 
-/// `src` with each range replaced (ranges sorted and not overlapping).
-pub fn apply_replacements(src: &str, replacements: &[(Range<usize>, String)]) -> String {
-    let added: usize = replacements.iter().map(|(_, t)| t.len()).sum();
-    let mut out = String::with_capacity(src.len() + added);
-    let mut at = 0;
-    for (range, text) in replacements {
-        out.push_str(&src[at..range.start]);
-        out.push_str(text);
-        at = range.end;
+/// Checks `expected_versions` (`{path: version}`, for tools editing several files)
+/// against the files as they are before the call; the first stale one refuses it.
+pub fn check_versions(ctx: &mut Ctx, args: &Args) -> EditResult<()> {
+    let Some(map) = args.value("expected_versions").and_then(Value::as_object) else {
+        return Ok(());
+    };
+    for (path, expected) in map {
+        let path = ctx.ws.path(path)?;
+        let text = ctx.ws.read(&path)?;
+        check_version(&path, &text, expected.as_str().unwrap_or(""))?;
     }
-    out.push_str(&src[at..]);
-    out
-}
-
-/// "line 12" or "lines 12-14" (1-based, from 0-based inclusive bounds).
-pub fn lines_label(first: usize, last: usize) -> String {
-    if first >= last {
-        format!("line {}", first + 1)
-    } else {
-        format!("lines {}-{}", first + 1, last + 1)
-    }
-}
-
-/// The scope of the function named by `function_hint` (blocks module: the file is
-/// lexed by its language and the definition found by name; `Type.method` accepted).
-pub fn function_scope(text: &Text, _args: &Args, path: &str, name: &str) -> EditResult<Scope> {
-    let analysis = crate::blocks::Analysis::new(text, path);
-    region::function_scope_in(&analysis, path, name)
+    Ok(())
 }
 
 /// Shared parameter declarations.
@@ -264,6 +250,13 @@ pub mod params {
         ty: ParamType::String,
         required: false,
         description: "The `version` a reading tool returned. The edit is refused (stale_buffer) if the file changed since.",
+    };
+    pub const EXPECTED_VERSIONS: Param = Param {
+        name: "expected_versions",
+        aliases: &["versions"],
+        ty: ParamType::StringMap,
+        required: false,
+        description: "{path: version} with the `version` a reading tool returned for each file. The call is refused (stale_buffer) if any of them changed since.",
     };
     pub const OCCURRENCE: Param = Param {
         name: "occurrence",

@@ -12,12 +12,13 @@
 
 use super::params::*;
 use super::region::{start_end_region, BRACE_MATCH, END_CONTENT, START_CONTENT};
-use super::{lines_label, Ctx, Outcome};
+use super::{Ctx, Outcome};
 use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::blocks::Analysis;
-use crate::diagnose::{self, Report};
+use crate::diagnose::{self, Anchor};
 use crate::error::{EditError, EditResult, ErrorKind};
-use crate::locate::{self, lead, IndentMap, Scope};
+use crate::locate::{lead, Candidate, IndentMap, Scope};
+use crate::text::words::lines_label;
 use crate::text::Text;
 
 pub static SPEC: ToolSpec = ToolSpec {
@@ -172,45 +173,50 @@ fn destination(text: &Text, path: &str, args: &Args) -> EditResult<Destination> 
         )));
     }
     let scope = Scope::whole(text);
-    let found = locate::find(text, needle, &scope, args.flag("strict"));
-    match found.candidates.len() {
-        // After a multi-line anchor means after its last line.
-        1 => Ok(Destination {
-            line: if after {
-                found.candidates[0].last_line(text)
-            } else {
-                found.candidates[0].first_line(text)
-            },
-            after,
-        }),
-        0 => {
-            let report = Report::build(text, needle, &scope);
-            let subject = diagnose::Subject {
-                what,
-                path,
-                tool: "move_block",
-            };
-            let mut err = report.into_error(text, &scope, &subject);
-            err.kind = ErrorKind::AnchorNotFound;
-            Err(err)
-        }
-        n => {
-            let lines: Vec<String> = found
-                .candidates
-                .iter()
-                .take(12)
-                .map(|c| (c.first_line(text) + 1).to_string())
-                .collect();
-            Err(EditError::new(
-                ErrorKind::Ambiguous,
-                format!(
-                    "{what} occurs {n} times in {path} (lines {}). Nothing was changed. Send {what} with more of the line (or the whole line) so that it names one place.",
-                    lines.join(", ")
-                ),
-            )
-            .with_diagnostics(serde_json::json!({"candidates": found.candidates.iter().map(|c| c.first_line(text) + 1).collect::<Vec<_>>()})))
-        }
-    }
+    // Several matches are refused here, not by the selection rules: `occurrence`
+    // chooses among start_content's matches, so it cannot name a destination.
+    let ambiguous = |candidates: &[Candidate]| {
+        (candidates.len() > 1).then(|| ambiguous_destination(text, path, what, candidates))
+    };
+    let anchor = Anchor {
+        strict: args.flag("strict"),
+        when_found: Some(&ambiguous),
+        ..Anchor::landmark(needle, what, path, "move_block")
+    };
+    let located = diagnose::locate_one(text, &scope, &anchor)?;
+    let only = &located.chosen[0];
+    // After a multi-line anchor means after its last line.
+    Ok(Destination {
+        line: if after {
+            only.last_line(text)
+        } else {
+            only.first_line(text)
+        },
+        after,
+    })
+}
+
+/// The refusal of a destination anchor found in several places.
+fn ambiguous_destination(
+    text: &Text,
+    path: &str,
+    what: &str,
+    candidates: &[Candidate],
+) -> EditError {
+    let n = candidates.len();
+    let lines: Vec<String> = candidates
+        .iter()
+        .take(12)
+        .map(|c| (c.first_line(text) + 1).to_string())
+        .collect();
+    EditError::new(
+        ErrorKind::Ambiguous,
+        format!(
+            "{what} occurs {n} times in {path} (lines {}). Nothing was changed. Send {what} with more of the line (or the whole line) so that it names one place.",
+            lines.join(", ")
+        ),
+    )
+    .with_diagnostics(serde_json::json!({"candidates": candidates.iter().map(|c| c.first_line(text) + 1).collect::<Vec<_>>()}))
 }
 
 /// The block's lines re-indented to the destination line's level, with its `gap` blank

@@ -19,11 +19,13 @@
 //! honoured, and XML entities are decoded only when the text was consistently escaped
 //! (it has entities, no raw `<`, and no `&` that starts none).
 
-use super::params::DRY_RUN;
+use super::params::{DRY_RUN, EXPECTED_VERSIONS};
 use super::str_replace;
-use super::{check_version, Ctx, Outcome};
+use super::{check_version, check_versions, Ctx, Outcome};
 use crate::args::{describe_value, resolve_name, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
+use crate::locate::{MatchedVia, Via};
+use crate::text::words::{lines_label, plural};
 use crate::text::Text;
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
@@ -62,6 +64,7 @@ Example: {\"replacements\": [{\"path\": \"src/a.py\", \"old_str\": \"x = 1\", \"
             description: "true (default): any failure changes nothing. false: apply the items that succeed.",
         },
         DRY_RUN,
+        EXPECTED_VERSIONS,
     ],
     annotations: Annotations {
         title: "Replace text in several places",
@@ -87,6 +90,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         .and_then(Value::as_bool)
         .unwrap_or(true);
     let default_path = args.opt_str("path");
+    check_versions(ctx, args)?;
 
     // Parse every item, and check expected_version against the files as they are
     // before the batch (later items on a file see it changed by earlier ones).
@@ -117,12 +121,12 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         return Err(batch_error(&failed, total, atomic, results));
     }
 
-    let mut vias: Vec<&str> = Vec::new();
+    let mut vias: Vec<Via> = Vec::new();
     let mut lines: Vec<String> = Vec::new();
     for o in &outcomes {
         match &o.result {
             Ok(done) => {
-                if let Some(v) = done.via.as_deref() {
+                if let Some(MatchedVia::Level(v)) = done.via {
                     vias.push(v);
                 }
                 for w in &done.warnings {
@@ -138,11 +142,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             }
         }
     }
-    ctx.matched_via = vias
-        .iter()
-        .find(|v| **v != "exact")
-        .or(vias.first())
-        .map(|v| v.to_string());
+    ctx.matched_via = Via::least_exact(vias).map(MatchedVia::Level);
     ctx.extra.insert("results".into(), Value::Array(results));
     let applied = total - failed.len();
     let message = if failed.is_empty() {
@@ -172,7 +172,7 @@ struct Item {
 
 struct Done {
     message: String,
-    via: Option<String>,
+    via: Option<MatchedVia>,
     warnings: Vec<String>,
 }
 
@@ -183,8 +183,8 @@ impl Item {
         match &self.result {
             Ok(done) => {
                 v["message"] = json!(done.message);
-                if let Some(via) = &done.via {
-                    v["matched_via"] = json!(via);
+                if let Some(via) = done.via {
+                    v["matched_via"] = json!(via.as_str());
                 }
                 if !done.warnings.is_empty() {
                     v["warnings"] = json!(done.warnings);
@@ -355,7 +355,7 @@ fn overlap_error(path: &str, before: &str, span: Range<usize>, region: &Region) 
         ErrorKind::OverlappingEdits,
         format!(
             "its old_str matches {} of {path}, text that replacement {} already rewrote in this batch. Items apply in order to the text as the earlier ones left it, so an item must not match what an earlier one wrote. Merge the two into one replacement, or give this one an old_str outside replacement {}'s change.",
-            super::lines_label(first, last.max(first)),
+            lines_label(first, last.max(first)),
             region.item,
             region.item
         ),
@@ -433,14 +433,6 @@ fn batch_error(failed: &[&Item], total: usize, atomic: bool, results: Vec<Value>
         .collect();
     EditError::new(kind, format!("{head}{tail}"))
         .with_diagnostics(json!({"failed": failures, "results": results}))
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -4,13 +4,13 @@
 //! Each call builds one [`Analysis`] (one lexing pass) and asks it everything: the
 //! function named by `function_hint`, the block an anchor opens, the outline.
 
-use crate::args::{edit_distance, Args, Param, ParamType};
-use crate::blocks::{Analysis, BlockError, Symbol};
-use crate::diagnose::{self, Report};
+use crate::args::{Args, Param, ParamType};
+use crate::blocks::Analysis;
+use crate::diagnose::{self, locate_one, Anchor, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
-use crate::locate::{self, select, select::Subject, Scope, Selection};
+use crate::locate::scope::{block_error, function_scope_in};
+use crate::locate::{self, Scope, Selection};
 use crate::text::Text;
-use serde_json::{json, Value};
 use std::ops::Range;
 
 pub const START_CONTENT: Param = Param {
@@ -35,104 +35,6 @@ pub const BRACE_MATCH: Param = Param {
     required: false,
     description: "End the region where the block the start line opens ends (its closing bracket, or its last more-indented line). Give this or end_content.",
 };
-
-/// The scope of the function (or, when no function has the name, the type) named
-/// `name`, from an analysis already made.
-pub fn function_scope_in(a: &Analysis, path: &str, name: &str) -> EditResult<Scope> {
-    let found = a.find_functions(name);
-    match found.len() {
-        0 => Err(scope_not_found(a, path, name)),
-        1 => {
-            let s = &found[0];
-            a.check_symbol(s, false)
-                .map_err(|e| block_error(a, path, e, "function_hint"))?;
-            Ok(Scope::lines(
-                a.text,
-                s.start_line,
-                s.end_line,
-                &format!("function_hint {}", s.qualified()),
-            ))
-        }
-        _ => Err(EditError::new(
-            ErrorKind::Ambiguous,
-            format!(
-                "function_hint {name:?} names {} definitions in {path}: {}. Send a qualified name (e.g. \"{}\") if their types differ, or narrow with line_hint / after_hint instead.",
-                found.len(),
-                symbol_list(&found),
-                found[0].qualified()
-            ),
-        )
-        .with_diagnostics(symbols_json(&found))),
-    }
-}
-
-/// The `scope_not_found` refusal for a function name, listing the closest names.
-pub fn scope_not_found(a: &Analysis, path: &str, name: &str) -> EditError {
-    let outline = a.outline();
-    let (_, wanted) = crate::blocks::split_query(name);
-    let wanted_lower = wanted.to_lowercase();
-    let mut ranked: Vec<(usize, &Symbol)> = outline
-        .iter()
-        .map(|s| {
-            let n = s.name.to_lowercase();
-            let d = if n.contains(&wanted_lower) || wanted_lower.contains(&n) {
-                0
-            } else {
-                edit_distance(&wanted_lower, &n)
-            };
-            (d, s)
-        })
-        .collect();
-    ranked.sort_by_key(|(d, s)| (*d, !s.kind.is_function(), s.start_line));
-    let closest: Vec<Symbol> = ranked
-        .iter()
-        .filter(|(d, _)| *d <= (wanted.chars().count() / 2).max(3))
-        .take(5)
-        .map(|(_, s)| (*s).clone())
-        .collect();
-    let functions: Vec<&Symbol> = outline.iter().filter(|s| s.kind.is_function()).collect();
-    let lang = a.lang.name();
-    let mut msg = format!("No function or method named {name:?} in {path} ({lang}).");
-    if !closest.is_empty() {
-        msg.push_str(&format!(" Closest: {}.", symbol_list(&closest)));
-    } else if !functions.is_empty() {
-        let some: Vec<Symbol> = functions.iter().take(12).map(|s| (*s).clone()).collect();
-        msg.push_str(&format!(
-            " It defines {} functions, e.g. {}.",
-            functions.len(),
-            symbol_list(&some)
-        ));
-    } else {
-        msg.push_str(" No function definitions were found in it.");
-    }
-    msg.push_str(" Send the name exactly as defined (file_summary lists them all).");
-    let listed: Vec<Value> = outline
-        .iter()
-        .filter(|s| s.kind.is_function())
-        .take(100)
-        .map(|s| json!({"name": s.qualified(), "line": s.start_line + 1}))
-        .collect();
-    EditError::new(ErrorKind::ScopeNotFound, msg).with_diagnostics(json!({
-        "closest": closest.iter().map(|s| json!({"name": s.qualified(), "kind": s.kind.as_str(), "line": s.start_line + 1})).collect::<Vec<_>>(),
-        "functions": listed,
-    }))
-}
-
-/// "`connect` (line 12), `Pool.connect` (line 40)".
-pub fn symbol_list(symbols: &[Symbol]) -> String {
-    symbols
-        .iter()
-        .map(|s| format!("`{}` (line {})", s.qualified(), s.start_line + 1))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-pub fn symbols_json(symbols: &[Symbol]) -> Value {
-    json!({"count": symbols.len(), "candidates": symbols.iter().take(100).map(|s| json!({
-        "name": s.qualified(), "kind": s.kind.as_str(),
-        "line": s.start_line + 1, "end_line": s.end_line + 1,
-    })).collect::<Vec<_>>()})
-}
 
 /// The scope the call's `function_hint` allows (the whole file without one).
 pub fn hint_scope(a: &Analysis, args: &Args, path: &str) -> EditResult<Scope> {
@@ -159,30 +61,21 @@ pub fn anchor_line(
             "{what} is empty. Send text copied from the line where the block starts."
         )));
     }
-    let found = locate::find(text, needle, scope, args.flag("strict"));
-    if found.candidates.is_empty() {
-        let report = Report::build(text, needle, scope);
-        let mut err = report.into_error(text, scope, &diagnose::Subject { what, path, tool });
-        err.kind = ErrorKind::AnchorNotFound;
-        return Err(err);
-    }
-    let sel = Selection {
-        occurrence: args.opt_usize("occurrence"),
-        ..Selection::default()
+    let anchor = Anchor {
+        strict: args.flag("strict"),
+        selection: Selection {
+            occurrence: args.opt_usize("occurrence"),
+            ..Selection::default()
+        },
+        ..Anchor::landmark(needle, what, path, tool)
     };
-    let subject = Subject {
-        what,
-        path,
-        can_take_all: false,
-    };
-    let via = found.via();
-    let (chosen, notes) = select(text, found.candidates, &sel, &subject, scope)?;
+    let located = locate_one(text, scope, &anchor)?;
     if ctx.matched_via.is_none() {
-        ctx.matched_via = via.map(|v| v.as_str().to_string());
+        ctx.matched_via = located.via.map(crate::locate::MatchedVia::Level);
     }
-    ctx.warnings.extend(found.notes);
-    ctx.warnings.extend(notes);
-    Ok(chosen[0].first_line(text))
+    ctx.warnings.extend(located.found_notes);
+    ctx.warnings.extend(located.select_notes);
+    Ok(located.chosen[0].first_line(text))
 }
 
 /// The block 0-based `line` opens, as a tool error when there is none.
@@ -193,32 +86,6 @@ pub fn block_lines(
     what: &str,
 ) -> EditResult<(usize, usize)> {
     a.block_at(line).map_err(|e| block_error(a, path, e, what))
-}
-
-pub fn block_error(a: &Analysis, path: &str, err: BlockError, what: &str) -> EditError {
-    match err {
-        BlockError::NoBlock { line } => {
-            let shown = a.text.line(line.min(a.text.line_count().saturating_sub(1))).trim();
-            let how = if a.lang.indented() {
-                "no more-indented lines follow it and it continues on no other line"
-            } else {
-                "no bracket is left open at its end and no `{` line follows it"
-            };
-            EditError::invalid(format!(
-                "The line of {what} (line {}: `{shown}`) opens no block: {how}. Send as {what} text from a line that opens a block (a function, class, `if` or loop header), or use str_replace for single lines.",
-                line + 1
-            ))
-        }
-        BlockError::Unmatched { line, reason } => EditError::new(
-            ErrorKind::BraceUnmatched,
-            format!(
-                "The block cannot be delimited in {path} ({}): the bracket at line {} cannot be matched: {reason}. Nothing was changed. Fix that first, or edit with str_replace / delete_lines on explicit text or lines.",
-                a.lang.name(),
-                line + 1
-            ),
-        )
-        .with_diagnostics(json!({"line": line + 1, "reason": reason})),
-    }
 }
 
 /// The region from the anchor `start_content` to `end_content` (inclusive) or to the

@@ -7,11 +7,12 @@
 
 use super::params::*;
 use super::region::{anchor_line, block_lines, hint_scope, reindent, replace_lines};
-use super::{apply_replacements, lines_label, Ctx, Outcome};
+use super::{Ctx, Outcome};
 use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::blocks::Analysis;
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
+use crate::text::words::lines_label;
 use crate::text::{count_lines, Text};
 
 pub static SPEC: ToolSpec = ToolSpec {
@@ -94,7 +95,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             ),
         ));
     }
-    let new_text = apply_replacements(&src, &[(range, replacement.clone())]);
+    let new_text = crate::text::splice(&src, &[(range, replacement.clone())]);
     ctx.ws.write(&path, new_text)?;
     let n = count_lines(&replacement);
     let now = if n == 0 {

@@ -9,14 +9,14 @@
 //! refused, since writing it would delete the signature.
 
 use super::params::*;
-use super::region::{
-    block_error, reindent, replace_lines, scope_not_found, symbol_list, symbols_json,
-};
-use super::{apply_replacements, lines_label, Ctx, Outcome};
+use super::region::{reindent, replace_lines};
+use super::{Ctx, Outcome};
 use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::blocks::{Analysis, Lang, Symbol};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
+use crate::locate::scope::{block_error, scope_not_found, symbol_list, symbols_json};
+use crate::text::words::lines_label;
 use crate::text::{count_lines, Text};
 
 pub static SPEC: ToolSpec = ToolSpec {
@@ -76,33 +76,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             "new_body is empty. Send the complete new function (signature through last line). To delete the function use delete_block {{path: \"{path}\", start_content: \"<its signature line>\", brace_match: true}}."
         )));
     }
-    let found = a.find_functions(name);
-    let sym = match (found.len(), args.opt_usize("occurrence")) {
-        (0, _) => return Err(scope_not_found(&a, &path, name)),
-        (n, Some(k)) if k > n => {
-            return Err(EditError::new(
-                ErrorKind::OccurrenceOutOfRange,
-                format!(
-                    "occurrence {k} asked, but {name:?} is defined {n} time(s) in {path}: {}. Send occurrence between 1 and {n}.",
-                    symbol_list(&found)
-                ),
-            )
-            .with_diagnostics(symbols_json(&found)))
-        }
-        (_, Some(k)) => found[k - 1].clone(),
-        (1, None) => found[0].clone(),
-        (n, None) => {
-            return Err(EditError::new(
-                ErrorKind::Ambiguous,
-                format!(
-                    "{name:?} is defined {n} times in {path}: {}. Say which one: add occurrence: N (1-{n}, from the top), or a qualified function_name such as \"{}\".",
-                    symbol_list(&found),
-                    found[0].qualified()
-                ),
-            )
-            .with_diagnostics(symbols_json(&found)))
-        }
-    };
+    let sym = chosen_function(&a, &path, name, args.opt_usize("occurrence"))?;
 
     a.check_symbol(&sym, true)
         .map_err(|e| block_error(&a, &path, e, "function_name"))?;
@@ -163,9 +137,9 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             ),
         ));
     }
-    let new_text = apply_replacements(&src, &[(range, replacement.clone())]);
+    let new_text = crate::text::splice(&src, &[(range, replacement.clone())]);
     ctx.ws.write(&path, new_text)?;
-    ctx.matched_via = Some("function_name".to_string());
+    ctx.matched_via = Some(crate::locate::MatchedVia::FunctionName);
 
     let new_lines = count_lines(&replacement);
     let mut message = format!(
@@ -184,6 +158,42 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         ));
     }
     Ok(Outcome::Edited { message })
+}
+
+/// The definition of `name` the call means: the only one, or the `occurrence`-th.
+fn chosen_function(
+    a: &Analysis,
+    path: &str,
+    name: &str,
+    occurrence: Option<usize>,
+) -> EditResult<Symbol> {
+    let found = a.find_functions(name);
+    match (found.len(), occurrence) {
+        (0, _) => Err(scope_not_found(a, path, name)),
+        (n, Some(k)) if k > n => {
+            Err(EditError::new(
+                ErrorKind::OccurrenceOutOfRange,
+                format!(
+                    "occurrence {k} asked, but {name:?} is defined {n} time(s) in {path}: {}. Send occurrence between 1 and {n}.",
+                    symbol_list(&found)
+                ),
+            )
+            .with_diagnostics(symbols_json(&found)))
+        }
+        (_, Some(k)) => Ok(found[k - 1].clone()),
+        (1, None) => Ok(found[0].clone()),
+        (n, None) => {
+            Err(EditError::new(
+                ErrorKind::Ambiguous,
+                format!(
+                    "{name:?} is defined {n} times in {path}: {}. Say which one: add occurrence: N (1-{n}, from the top), or a qualified function_name such as \"{}\".",
+                    symbol_list(&found),
+                    found[0].qualified()
+                ),
+            )
+            .with_diagnostics(symbols_json(&found)))
+        }
+    }
 }
 
 fn indentation_label(line: &str) -> String {

@@ -1,12 +1,12 @@
 //! `str_replace`: replace text found by content.
 
 use super::params::*;
-use super::{apply_replacements, Ctx, Outcome};
+use super::{Ctx, Outcome};
 use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
-use crate::diagnose::{self, applied, Report};
+use crate::diagnose::{self, applied, Anchor, Located, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
-use crate::locate::{self, scope, select, select::Subject, Selection};
+use crate::locate::{self, scope, Candidate, Selection};
 use crate::text::Text;
 use serde_json::json;
 use std::ops::Range;
@@ -114,56 +114,36 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
     let text = Text::new(&src);
     let old = args.str("old_str");
     let new = args.str("new_str");
-    if old.is_empty() {
-        return Err(EditError::invalid(format!(
-            "old_str is empty, so there is nothing to find. To add text use insert {{path: \"{path}\", line: N | after_content: \"…\", new_str: \"…\"}}; to write a whole file use create_file."
-        )));
-    }
-    if old == new {
-        return Err(EditError::new(
-            ErrorKind::NoChange,
-            "old_str and new_str are identical, so the edit would change nothing. Send the new text in new_str.",
-        ));
-    }
-    guard::check(
-        new,
-        "new_str",
-        Some(("old_str", old)),
-        args.flag("allow_placeholders"),
-    )?;
+    check_request(&path, old, new, args)?;
     let scope = scope::resolve(&text, args, &path)?;
     let strict = args.flag("strict");
-    let found = locate::find(&text, old, &scope, strict);
     let sel = Selection::from_args(args);
-
-    if found.candidates.is_empty() {
-        if let Some(err) = already_there(&text, old, new, &scope, &path, strict) {
-            return Err(err);
+    let when_missing = |_: &Report| already_there(&text, old, new, &scope, &path, strict);
+    let when_found = |candidates: &[Candidate]| {
+        if sel.occurrence.is_none() && !sel.replace_all && sel.expected.is_none() {
+            applied_around(&text, old, new, candidates, &scope, &path)
+        } else {
+            None
         }
-        let report = Report::build(&text, old, &scope);
-        let subject = diagnose::Subject {
-            what: "old_str",
-            path: &path,
-            tool: "str_replace",
-        };
-        let err = report.into_error(&text, &scope, &subject);
-        return Err(diagnose::explain_recovery(err, &found));
-    }
-
-    if sel.occurrence.is_none() && !sel.replace_all && sel.expected.is_none() {
-        if let Some(err) = applied_around(&text, old, new, &found.candidates, &scope, &path) {
-            return Err(err);
-        }
-    }
-
-    let subject = Subject {
+    };
+    let anchor = Anchor {
+        needle: old,
         what: "old_str",
         path: &path,
+        tool: "str_replace",
+        strict,
+        selection: sel.clone(),
         can_take_all: true,
+        missing_kind: None,
+        when_missing: Some(&when_missing),
+        when_found: Some(&when_found),
     };
-    let via = found.via();
-    let (chosen, notes) = select(&text, found.candidates, &sel, &subject, &scope)
-        .map_err(|e| select::tolerant_refusal(e, via))?;
+    let Located {
+        chosen,
+        via,
+        found_notes,
+        select_notes: notes,
+    } = diagnose::locate_one(&text, &scope, &anchor)?;
     if let Some(pair) = chosen
         .windows(2)
         .find(|w| w[1].range.start < w[0].range.end)
@@ -196,15 +176,15 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
             ),
         ));
     }
-    let new_text = apply_replacements(&src, &replacements);
+    let new_text = crate::text::splice(&src, &replacements);
     ctx.ws.write(&path, new_text)?;
     let spans = replacements
         .iter()
         .map(|(range, text)| (range.clone(), text.len()))
         .collect();
 
-    ctx.matched_via = via.map(|v| v.as_str().to_string());
-    ctx.warnings.extend(found.notes);
+    ctx.matched_via = via.map(crate::locate::MatchedVia::Level);
+    ctx.warnings.extend(found_notes);
     ctx.warnings
         .extend(chosen.first().and_then(|c| c.render_note(new)));
     ctx.warnings.extend(notes);
@@ -226,6 +206,28 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
         message,
         spans,
     })
+}
+
+/// Refuses a request that cannot be an edit, before any search: nothing to find, no
+/// change, or placeholders in new_str.
+fn check_request(path: &str, old: &str, new: &str, args: &Args) -> EditResult<()> {
+    if old.is_empty() {
+        return Err(EditError::invalid(format!(
+            "old_str is empty, so there is nothing to find. To add text use insert {{path: \"{path}\", line: N | after_content: \"…\", new_str: \"…\"}}; to write a whole file use create_file."
+        )));
+    }
+    if old == new {
+        return Err(EditError::new(
+            ErrorKind::NoChange,
+            "old_str and new_str are identical, so the edit would change nothing. Send the new text in new_str.",
+        ));
+    }
+    guard::check(
+        new,
+        "new_str",
+        Some(("old_str", old)),
+        args.flag("allow_placeholders"),
+    )
 }
 
 /// old_str is absent but new_str is present where old_str's surroundings place it:
