@@ -54,7 +54,7 @@ EXIT STATUS:
 TOOLS:
     str_replace, insert, delete_lines, create_file, get_document, read_lines,
     line_count, grep_file, get_edit_stats (and more: see `anchored-edit tools`).
-    The README documents every tool, argument and error kind.
+    docs/tools.md documents every tool and argument, docs/errors.md every error kind.
 
 EXAMPLE:
     echo '{\"tool\":\"str_replace\",\"arguments\":{\"path\":\"src/app.py\",

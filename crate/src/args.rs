@@ -3,7 +3,7 @@
 //! Each tool declares one [`ToolSpec`]: its name, an LLM-facing description and its
 //! parameters. That one declaration drives three things, so they cannot drift apart:
 //! the JSON Schemas hosts publish ([`ToolSpec::schema`]), the parser that checks every
-//! call ([`Args::parse`]), and the README's reference.
+//! call ([`Args::parse`]), and the reference in docs/tools.md.
 //!
 //! Parsing is strict where a silent guess could edit the wrong place, and forgiving
 //! where the intent is plain: well-known aliases from other agents' tools and

@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::Value;
 use std::fmt;
 
-/// Why a call was refused. The set is closed and documented in the README.
+/// Why a call was refused. The set is closed and documented in docs/errors.md.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorKind {
