@@ -9,6 +9,7 @@ mod host;
 mod jail;
 mod journal;
 mod mcp;
+mod mcp_gate;
 
 use anchored_edit::{CallOptions, Record, Session};
 use disk::DiskFiles;
@@ -155,17 +156,7 @@ fn parse_options(args: &[String], for_call: bool) -> Result<Options, String> {
 }
 
 fn call(options: &Options) -> Result<ExitCode, String> {
-    let text = match &options.request {
-        Some(path) => std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read --request {}: {e}", path.display()))?,
-        None => {
-            let mut s = String::new();
-            std::io::stdin()
-                .read_to_string(&mut s)
-                .map_err(|e| format!("cannot read the request from stdin: {e}"))?;
-            s
-        }
-    };
+    let bytes = read_request(options)?;
     let disk = DiskFiles::new(&options.root)
         .map_err(|e| format!("--root {}: {e}", options.root.display()))?;
     let mut session = new_session(options)?;
@@ -173,10 +164,13 @@ fn call(options: &Options) -> Result<ExitCode, String> {
         dry_run: options.dry_run,
         ..CallOptions::default()
     };
-    let result = match serde_json::from_str::<Value>(&text) {
+    let result = match serde_json::from_slice::<Value>(&bytes) {
         Ok(request) => host::execute(&mut session, &disk, &request, &call_options),
-        // The engine words the refusal (truncated vs malformed JSON).
-        Err(_) => session.call_json_with(&text, &disk, &call_options),
+        // The engine words the refusal (not UTF-8, truncated or malformed JSON).
+        Err(_) => match std::str::from_utf8(&bytes) {
+            Ok(text) => session.call_json_with(text, &disk, &call_options),
+            Err(_) => session.call_bytes(&bytes, &disk),
+        },
     };
     if let Some(path) = &options.stats {
         persist_stats(path, &mut session)?;
@@ -189,6 +183,22 @@ fn call(options: &Options) -> Result<ExitCode, String> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The request's bytes, from `--request FILE` or stdin, as they are: decoding is the
+/// engine's (bytes that are not UTF-8 get a JSON refusal, not a usage error).
+fn read_request(options: &Options) -> Result<Vec<u8>, String> {
+    match &options.request {
+        Some(path) => std::fs::read(path)
+            .map_err(|e| format!("cannot read --request {}: {e}", path.display())),
+        None => {
+            let mut bytes = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut bytes)
+                .map_err(|e| format!("cannot read the request from stdin: {e}"))?;
+            Ok(bytes)
+        }
+    }
 }
 
 /// A session whose one root is the canonical `--root` (so that an absolute path inside

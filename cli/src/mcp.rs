@@ -9,6 +9,7 @@
 
 use crate::disk::DiskFiles;
 use crate::host;
+use crate::mcp_gate;
 use anchored_edit::Session;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
@@ -16,6 +17,7 @@ use rmcp::model::{
     ToolAnnotations,
 };
 use rmcp::service::RequestContext;
+use rmcp::transport::async_rw::AsyncRwTransport;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -140,21 +142,42 @@ impl ServerHandler for EngineServer {
     }
 }
 
-/// Serves until the client closes stdin.
+/// Serves until the client closes stdin. The client's lines pass through
+/// [`crate::mcp_gate`], which answers those rmcp would drop; rmcp's output and the
+/// gate's answers share one writer to stdout.
 pub fn serve(server: EngineServer) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the MCP runtime: {e}"))?;
     runtime.block_on(async move {
-        let service = server
-            .serve(rmcp::transport::stdio())
-            .await
-            .map_err(|e| format!("MCP initialisation failed: {e}"))?;
-        service
-            .waiting()
-            .await
-            .map_err(|e| format!("MCP server stopped: {e}"))?;
-        Ok(())
+        let (rmcp_side, gate_side) = tokio::io::duplex(1 << 16);
+        let (from_rmcp, to_rmcp) = tokio::io::split(gate_side);
+        let (answers, answered) = tokio::sync::mpsc::unbounded_channel();
+        let gate = tokio::spawn(mcp_gate::gate(tokio::io::stdin(), to_rmcp, answers));
+        let writer = tokio::spawn(mcp_gate::write_out(
+            from_rmcp,
+            answered,
+            tokio::io::stdout(),
+        ));
+        let (read, write) = tokio::io::split(rmcp_side);
+        // The gate enforces the line limit (and answers it); rmcp's must not be lower.
+        let transport =
+            AsyncRwTransport::new(read, write).with_max_line_length(mcp_gate::MAX_LINE + 2);
+        let served = async {
+            let service = server
+                .serve(transport)
+                .await
+                .map_err(|e| format!("MCP initialisation failed: {e}"))?;
+            service
+                .waiting()
+                .await
+                .map_err(|e| format!("MCP server stopped: {e}"))?;
+            Ok::<(), String>(())
+        }
+        .await;
+        gate.abort();
+        let _ = writer.await;
+        served
     })
 }

@@ -330,6 +330,45 @@ fn malformed_and_truncated_requests_get_structured_errors() {
 }
 
 #[test]
+fn requests_that_are_not_utf8_get_a_json_refusal() {
+    // Issue 12 item 7: these exited 2 with an empty stdout.
+    let p = Project::new("not-utf8");
+    p.file("a.txt", "caf\u{e9}\n");
+    let mut request =
+        br#"{"tool":"str_replace","arguments":{"path":"a.txt","old_str":"caf"#.to_vec();
+    request.extend_from_slice(b"\xe9\",\"new_str\":\"cafe\"}}");
+    let req = p.dir.join("req.json");
+    fs::write(&req, &request).unwrap();
+    let via_stdin = |bytes: &[u8]| {
+        let mut child = Command::new(BIN)
+            .args(["call", "--root"])
+            .arg(&p.dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(bytes).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let via_file = Command::new(BIN)
+        .args(["call", "--root"])
+        .arg(&p.dir)
+        .arg("--request")
+        .arg(&req)
+        .output()
+        .unwrap();
+    for out in [via_stdin(&request), via_file, via_stdin(b"\xff\xfe{}")] {
+        assert_eq!(out.status.code(), Some(1));
+        let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON result");
+        assert_eq!(v["error"]["kind"], "invalid_arguments", "{v}");
+        let message = v["error"]["message"].as_str().unwrap();
+        assert!(message.contains("not UTF-8"), "{message}");
+        assert!(message.contains("Send"), "{message}");
+    }
+    assert_eq!(p.read("a.txt"), "caf\u{e9}\n");
+}
+
+#[test]
 fn usage_errors_exit_2() {
     for args in [
         vec!["frobnicate"],

@@ -70,5 +70,78 @@ fn bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench);
+/// Requests that made an unbounded diff take seconds (issue 12): a 2 MB new text over a
+/// 2-line file (exact and re-indented matches), and a 100 000-line file rewritten in
+/// reverse order, and a file whose every block is rewritten. Every one must answer well
+/// under a second.
+fn large_requests(c: &mut Criterion) {
+    let long = big_file(50_000); // ≈ 2 MB
+    let mut files: BTreeMap<String, Arc<String>> = BTreeMap::new();
+    files.insert(
+        "small.rs".to_string(),
+        Arc::new("fn main() {\n    run();\n}\n".to_string()),
+    );
+    let reversed: String = big_file(100_000)
+        .lines()
+        .rev()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    files.insert("big.rs".to_string(), Arc::new(big_file(100_000)));
+    // 40 blocks of 3 000 lines, each rewritten whole between unique lines: the most work
+    // per piece, until the diff's budget is spent.
+    let blocks = |prefix: &str, modulo: usize| -> String {
+        (0..40)
+            .flat_map(|b| {
+                std::iter::once(format!("anchor {b}\n"))
+                    .chain((0..3_000).map(move |i| format!("{prefix} {b} {}\n", i % modulo)))
+            })
+            .collect()
+    };
+    files.insert("blocks.txt".to_string(), Arc::new(blocks("old", 3_000)));
+    let rewritten = blocks("new", 7);
+    // The first 50 000 lines of big.rs with one changed: no match, full diagnostics.
+    let near_miss = long.replacen("handler 3000\")", "handler three thousand\")", 1);
+    let mut session = Session::new();
+    let cases = [
+        (
+            "str_replace 2-line file -> 2 MB new_str",
+            json!({"tool": "str_replace", "arguments": {
+            "path": "small.rs", "dry_run": true, "old_str": "fn main() {\n    run();\n}\n", "new_str": long}}),
+        ),
+        (
+            "str_replace re-indented 2 lines -> 2 MB new_str",
+            json!({"tool": "str_replace", "arguments": {
+            "path": "small.rs", "dry_run": true, "old_str": "fn main() {\n  run();", "new_str": long}}),
+        ),
+        (
+            "create_file overwrite 100k lines reversed",
+            json!({"tool": "create_file", "arguments": {
+            "path": "big.rs", "dry_run": true, "overwrite": true, "content": reversed}}),
+        ),
+        (
+            "str_replace no_match, 2 MB old_str, 100k-line file",
+            json!({"tool": "str_replace", "arguments": {
+            "path": "big.rs", "dry_run": true, "strict": true, "new_str": "x", "old_str": near_miss}}),
+        ),
+        (
+            "create_file overwrite 40 unrelated blocks",
+            json!({"tool": "create_file", "arguments": {
+            "path": "blocks.txt", "dry_run": true, "overwrite": true, "content": rewritten}}),
+        ),
+    ];
+    let mut group = c.benchmark_group("large requests");
+    group.sample_size(10);
+    for (name, request) in cases {
+        let r = session.call(&request, &files);
+        assert!(
+            r.ok || name.contains("no_match"),
+            "{name}: {}",
+            r.headline()
+        );
+        group.bench_function(name, |b| b.iter(|| session.call(&request, &files)));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, large_requests);
 criterion_main!(benches);

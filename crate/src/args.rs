@@ -27,6 +27,8 @@ pub enum ParamType {
     StringPair(&'static [&'static str]),
     /// An array of argument objects, or the same as a JSON string or XML text.
     ObjectList,
+    /// An object whose values are strings, keyed by any name (e.g. path → version).
+    StringMap,
 }
 
 #[derive(Debug)]
@@ -107,6 +109,10 @@ impl ToolSpec {
                 ParamType::ObjectList => json!({
                     "type": ["array", "string"],
                     "items": {"type": "object"}
+                }),
+                ParamType::StringMap => json!({
+                    "type": "object",
+                    "additionalProperties": {"type": "string"}
                 }),
             };
             prop["description"] = Value::String(p.description.to_string());
@@ -322,6 +328,9 @@ fn check_type(spec: &ToolSpec, param: &Param, value: &Value) -> EditResult<()> {
                     .all(|f| o.get(*f).is_some_and(Value::is_string))
         }),
         ParamType::ObjectList => value.is_array() || value.is_string(),
+        ParamType::StringMap => value
+            .as_object()
+            .is_some_and(|o| o.values().all(Value::is_string)),
     };
     if ok {
         return Ok(());
@@ -339,6 +348,7 @@ fn check_type(spec: &ToolSpec, param: &Param, value: &Value) -> EditResult<()> {
                 .join(", ")
         ),
         ParamType::ObjectList => "an array of objects".to_string(),
+        ParamType::StringMap => "an object {\"<path>\": \"<version>\", …} of strings".to_string(),
     };
     Err(EditError::invalid(format!(
         "{}: `{}` must be {expected}, not {}.",

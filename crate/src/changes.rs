@@ -9,21 +9,23 @@
 //! only the differing middle goes to `similar`. A large middle (changes far apart, as
 //! from a multi-hunk patch or a batch) is first cut by a linear scan into equal runs and
 //! differing stretches, re-synchronising after each difference on a few equal lines;
-//! only the stretches are line-diffed. A stretch too large to diff cheaply is reported
-//! as one replaced block, which is still a correct diff.
+//! only the stretches are line-diffed, by [`crate::text::diff`], whose work is bounded
+//! whatever the stretch (it reports a replaced block where an exact diff would cost
+//! too much, which is still a correct diff).
 
 use crate::result::{Edit, FileChange, Range};
+use crate::text::diff::{diff_lines_within, Budget};
 use crate::text::scan::{self, common_prefix_len, common_suffix_len};
 use crate::text::{count_lines, version_of, PointCursor};
 use crate::workspace::Changed;
-use similar::{capture_diff_slices, Algorithm, DiffOp};
+use similar::DiffOp;
 use std::sync::Arc;
 
 /// Lines of context around each hunk in `diff`.
 const CONTEXT: usize = 3;
 
-/// Above this many (old × new) lines, a stretch is not line-diffed whole (Myers is
-/// O(N·D)).
+/// Above this many (old × new) lines, a middle is cut into stretches before it is
+/// line-diffed.
 const MAX_DIFF_PRODUCT: usize = 40_000_000;
 
 /// How far (in lines, on each side) the scan looks to re-synchronise after a
@@ -92,13 +94,14 @@ fn diff_parts(old: &str, new: &str, old_label: &str, new_label: &str) -> (String
     // Lines of each middle before the current stretch.
     let (mut old_before, mut new_before) = (0, 0);
     let (mut old_at, mut new_at) = (0, 0);
+    let mut budget = Budget::default();
     for stretch in stretches(old_mid, new_mid) {
         old_before += count_breaks(&old_mid[old_at..stretch.old.start]);
         new_before += count_breaks(&new_mid[new_at..stretch.new.start]);
         (old_at, new_at) = (stretch.old.start, stretch.new.start);
         let old_lines = split_keep_ends(&old_mid[stretch.old.clone()]);
         let new_lines = split_keep_ends(&new_mid[stretch.new.clone()]);
-        let ops = line_ops(&old_lines, &new_lines);
+        let ops = line_ops(&old_lines, &new_lines, &mut budget);
         let mut old_pos = prefix + stretch.old.start; // byte offset in `old` of old_lines[i]
         let mut old_offsets = Vec::with_capacity(old_lines.len() + 1);
         for l in &old_lines {
@@ -244,16 +247,10 @@ fn resync_lines(
     best
 }
 
-/// The line diff of one stretch: Myers when small enough, else one replaced block.
-fn line_ops(old: &[&str], new: &[&str]) -> Vec<Op> {
-    if old.len().saturating_mul(new.len()) > MAX_DIFF_PRODUCT {
-        return vec![Op {
-            equal: false,
-            old: 0..old.len(),
-            new: 0..new.len(),
-        }];
-    }
-    sequential_ops(&capture_diff_slices(Algorithm::Myers, old, new))
+/// The line diff of one stretch, spending from the file's budget (see
+/// [`crate::text::diff`]).
+fn line_ops(old: &[&str], new: &[&str], budget: &mut Budget) -> Vec<Op> {
+    sequential_ops(&diff_lines_within(old, new, budget))
 }
 
 /// The start of the line `n` lines before the line starting at `at` (or 0).

@@ -85,6 +85,16 @@ impl Session {
         self.call_json_with(request, files, &CallOptions::default())
     }
 
+    /// Runs one call given as raw bytes (what a host read from a pipe or a file): bytes
+    /// that are not UTF-8 are refused with where the first bad byte is; nothing is
+    /// guessed or replaced, since a lossy decoding would write characters nobody sent.
+    pub fn call_bytes(&mut self, request: &[u8], files: &dyn Files) -> ToolResult {
+        match std::str::from_utf8(request) {
+            Ok(text) => self.call_json(text, files),
+            Err(e) => ToolResult::failure("", not_utf8(request, &e)),
+        }
+    }
+
     /// Runs one call: `{"tool": NAME, "arguments": {...}}` (also accepted: `name` for
     /// `tool`, `input` for `arguments`, arguments as a JSON string).
     pub fn call(&mut self, request: &Value, files: &dyn Files) -> ToolResult {
@@ -351,6 +361,15 @@ fn malformed_json(what: &str, e: &serde_json::Error) -> EditError {
             "{what} is not valid JSON: {e}. Nothing was changed. Send {{\"tool\": NAME, \"arguments\": {{...}}}} with strings JSON-escaped."
         ))
     }
+}
+
+fn not_utf8(request: &[u8], e: &std::str::Utf8Error) -> EditError {
+    let at = e.valid_up_to();
+    let line = request[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+    EditError::invalid(format!(
+        "The request is not UTF-8: byte {at} (line {line}) starts an invalid sequence. Nothing was changed. Send the call as UTF-8 JSON, {{\"tool\": NAME, \"arguments\": {{...}}}}; convert text in another encoding to UTF-8 first (or write such characters as \\uXXXX escapes)."
+    ))
+    .with_diagnostics(serde_json::json!({"byte_offset": at, "line": line}))
 }
 
 fn tool_names() -> Vec<&'static str> {

@@ -83,3 +83,106 @@ test('statistics carry across the calls of one connection', async () => {
   assert.equal(t.previewed, 1);
   assert.equal(t.refused, 1);
 });
+
+// --- Issue 12 item 8: every line a client sends is answered (raw stdio) ---------------
+
+import { spawn } from 'node:child_process';
+
+const rawChildren = [];
+after(() => rawChildren.forEach((c) => c.kill()));
+
+/** The server on raw pipes: `send(bytes)` writes a line, `next()` resolves to the next
+ * JSON line it prints. */
+function rawServer() {
+  const child = spawn(bin, ['mcp', '--root', root], { stdio: ['pipe', 'pipe', 'ignore'] });
+  rawChildren.push(child);
+  const lines = [];
+  const waiting = [];
+  let buffered = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk) => {
+    buffered += chunk;
+    let nl;
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const msg = JSON.parse(buffered.slice(0, nl));
+      buffered = buffered.slice(nl + 1);
+      if (waiting.length) waiting.shift()(msg);
+      else lines.push(msg);
+    }
+  });
+  const next = () => new Promise((res, rej) => {
+    if (lines.length) return res(lines.shift());
+    const timer = setTimeout(() => rej(new Error('no answer within 10 s')), 10_000);
+    waiting.push((m) => { clearTimeout(timer); res(m); });
+  });
+  const send = (data) => new Promise((res) => child.stdin.write(data, res));
+  return { child, next, send };
+}
+
+async function initialized() {
+  const s = rawServer();
+  await s.send(JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }) + '\n');
+  assert.equal((await s.next()).id, 0);
+  await s.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
+  return s;
+}
+
+test('every malformed line gets a JSON-RPC error, and the server keeps serving', async () => {
+  const s = await initialized();
+  const cases = [
+    [Buffer.from('garbage\n'), -32700, null],
+    [Buffer.from('{"jsonrpc":"2.0","id":5,"method":"tools/li\n'), -32700, null],
+    [Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":6,"method":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}\n')]), -32700, null],
+    [Buffer.from('{"jsonrpc":"2.0","id":NaN,"method":"ping"}\n'), -32700, null],
+    [Buffer.from('{"jsonrpc":"2.0","id":7,"method":"ping"}{"jsonrpc":"2.0","id":8,"method":"ping"}\n'), -32700, null],
+    [Buffer.from('[1,2]\n'), -32600, null],
+    [Buffer.from('{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":42}}\n'), -32602, 9],
+    [Buffer.from('{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"read_lines","arguments":"x"}}\n'), -32602, 10],
+  ];
+  for (const [line, code, id] of cases) {
+    await s.send(line);
+    const answer = await s.next();
+    assert.equal(answer.jsonrpc, '2.0');
+    assert.equal(answer.error?.code, code, `${line.toString('latin1')} -> ${JSON.stringify(answer)}`);
+    assert.equal(answer.id, id);
+  }
+  await s.send('{"jsonrpc":"2.0","id":11,"method":"ping"}\n');
+  assert.deepEqual((await s.next()), { jsonrpc: '2.0', id: 11, result: {} });
+  s.child.stdin.end();
+});
+
+test('a message over 16 MiB is answered, and the next one still served', async () => {
+  const s = await initialized();
+  const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_file', arguments: { path: 'huge.txt', content: 'x'.repeat(17 * 1024 * 1024) } } });
+  await s.send(big + '\n');
+  const answer = await s.next();
+  assert.equal(answer.error?.code, -32600);
+  assert.match(answer.error.message, /over the 16777216-byte limit/);
+  assert.equal(existsSync(join(root, 'huge.txt')), false);
+  await s.send('{"jsonrpc":"2.0","id":2,"method":"ping"}\n');
+  assert.equal((await s.next()).id, 2);
+  s.child.stdin.end();
+});
+
+/** Resident memory of a process in kB (Linux). */
+function rssKb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]);
+}
+
+test('10 000 calls in one session keep memory bounded', { skip: process.platform !== 'linux' && 'RSS is read from /proc' }, async () => {
+  const transport = new StdioClientTransport({ command: bin, args: ['mcp', '--root', root] });
+  const c = new Client({ name: 'many-calls', version: '1.0.0' });
+  await c.connect(transport);
+  writeFileSync(join(root, 'many.txt'), 'alpha\nbeta\n');
+  const call = (i) => c.callTool({ name: i % 2 ? 'read_lines' : 'str_replace', arguments: i % 2
+    ? { path: 'many.txt', start_line: 1, end_line: 2 }
+    : { path: 'many.txt', old_str: 'gamma', new_str: 'delta' } });
+  for (let i = 0; i < 200; i++) await call(i); // warm up
+  const before = rssKb(transport.pid);
+  for (let i = 0; i < 10_000; i++) await call(i);
+  const after = rssKb(transport.pid);
+  console.log(`server RSS: ${before} kB after 200 calls, ${after} kB after 10 200`);
+  assert.ok(after - before < 64 * 1024, `RSS grew by ${after - before} kB`);
+  await c.close();
+});

@@ -174,3 +174,17 @@ fn line_delta_agrees_with_counting() {
         );
     }
 }
+
+#[test]
+fn a_long_text_over_a_two_line_file_diffs_correctly() {
+    // Issue 12: Myers on 2 old lines against 100 000 new ones took seconds (minutes in
+    // a debug build); the bounded diff keeps both old lines, found far apart.
+    let old = "fn main() {\n}\n";
+    let mut lines: Vec<String> = (0..100_000).map(|i| format!("    step_{i}();\n")).collect();
+    lines[10] = "fn main() {\n".into();
+    lines[99_000] = "}\n".into();
+    let new: String = lines.concat();
+    let (diff, edits) = check(old, &new);
+    assert_eq!(diff.matches("\n@@ ").count(), 1, "one hunk");
+    assert_eq!(edits.len(), 3, "before, between and after the kept lines");
+}

@@ -37,6 +37,10 @@ use std::collections::HashMap;
 
 /// How many windows get the precise similarity score.
 const WINDOWS_SCORED: usize = 6;
+
+/// Most (file line, needle line) pairs the closest-area scan visits (issue 12: no input
+/// may take superlinear time). Ordinary needles never come near it.
+const SCAN_WORK: usize = 4_000_000;
 /// How many differing lines are listed.
 const LINES_LISTED: usize = 12;
 
@@ -142,36 +146,7 @@ impl<'n> Report<'n> {
             }
         }
 
-        // One pass over the scope: exact runs and trimmed votes for start lines.
-        let mut run_prev: HashMap<usize, usize> = HashMap::new(); // needle j → run length ending at previous file line
-        let mut best_run: Option<(usize, usize, usize)> = None;
-        let mut votes: HashMap<isize, usize> = HashMap::new();
-        for i in first..=last {
-            let line = text.line(i);
-            let mut run_cur: HashMap<usize, usize> = HashMap::new();
-            if let Some(js) = exact.get(line) {
-                for &j in js {
-                    let len = if j > 0 {
-                        run_prev.get(&(j - 1)).copied().unwrap_or(0) + 1
-                    } else {
-                        1
-                    };
-                    run_cur.insert(j, len);
-                    let substantive = needle_lines[j + 1 - len..=j]
-                        .iter()
-                        .any(|l| l.trim().len() >= 3);
-                    if substantive && best_run.is_none_or(|(_, _, b)| len > b) {
-                        best_run = Some((j + 1 - len, i + 1 - len, len));
-                    }
-                }
-            }
-            run_prev = run_cur;
-            if let Some(js) = trimmed.get(line.trim()) {
-                for &j in js {
-                    *votes.entry(i as isize - j as isize).or_default() += 1;
-                }
-            }
-        }
+        let (best_run, votes) = scan_scope(text, first, last, &needle_lines, &exact, &trimmed);
 
         // Candidate windows: best voted starts, then token votes if lines gave little.
         let mut starts: Vec<(isize, usize)> = votes.into_iter().collect();
@@ -499,6 +474,69 @@ pub fn whitespace_note(expected: &str, found: &str) -> Option<String> {
         ));
     }
     Some("whitespace inside the line differs".into())
+}
+
+/// The longest exact run of needle lines: (needle start, file start, length).
+type Run = (usize, usize, usize);
+
+/// One pass over the scope's lines: the longest exact run of needle lines (needle
+/// start, file start, length) and, per candidate start line, the votes of lines that
+/// match trimmed. Bounded by `SCAN_WORK` visited (file line, needle line) pairs.
+fn scan_scope(
+    text: &Text,
+    first: usize,
+    last: usize,
+    needle_lines: &[&str],
+    exact: &HashMap<&str, Vec<usize>>,
+    trimmed: &HashMap<&str, Vec<usize>>,
+) -> (Option<Run>, HashMap<isize, usize>) {
+    let mut run_prev: HashMap<usize, usize> = HashMap::new(); // needle j → run length ending at previous file line
+    let mut best_run: Option<(usize, usize, usize)> = None;
+    let mut votes: HashMap<isize, usize> = HashMap::new();
+    // last_substantive[j]: the last needle line ≤ j with 3+ characters (+1; 0: none),
+    // so a run's check is O(1) rather than a scan of the run.
+    let mut last_substantive = Vec::with_capacity(needle_lines.len());
+    let mut seen = 0;
+    for (j, l) in needle_lines.iter().enumerate() {
+        if l.trim().len() >= 3 {
+            seen = j + 1;
+        }
+        last_substantive.push(seen);
+    }
+    // Pairs (file line, needle line) visited; a repeated line in a huge needle
+    // against a huge file would make the scan quadratic, so it stops at a bound
+    // (deterministic: the same input always stops at the same line).
+    let mut work = 0usize;
+    for i in first..=last {
+        let line = text.line(i);
+        let mut run_cur: HashMap<usize, usize> = HashMap::new();
+        if work > SCAN_WORK {
+            break;
+        }
+        if let Some(js) = exact.get(line) {
+            work += js.len();
+            for &j in js {
+                let len = if j > 0 {
+                    run_prev.get(&(j - 1)).copied().unwrap_or(0) + 1
+                } else {
+                    1
+                };
+                run_cur.insert(j, len);
+                let substantive = last_substantive[j] > j + 1 - len;
+                if substantive && best_run.is_none_or(|(_, _, b)| len > b) {
+                    best_run = Some((j + 1 - len, i + 1 - len, len));
+                }
+            }
+        }
+        run_prev = run_cur;
+        if let Some(js) = trimmed.get(line.trim()) {
+            work += js.len();
+            for &j in js {
+                *votes.entry(i as isize - j as isize).or_default() += 1;
+            }
+        }
+    }
+    (best_run, votes)
 }
 
 #[cfg(test)]

@@ -15,10 +15,11 @@ use super::numbers::Numbering;
 use super::typography::TypoTable;
 use super::Via;
 use crate::error::{EditError, EditResult, ErrorKind};
+use crate::text::diff::diff_lines;
 use crate::text::words;
 use crate::text::{split_lines, LineEnding, Text};
 use serde_json::json;
-use similar::{capture_diff_slices, Algorithm, DiffTag};
+use similar::DiffTag;
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -340,7 +341,7 @@ fn diff_roles(segment: &Segment, part: &[(usize, &str)]) -> Vec<LineRole> {
     let old: Vec<&str> = segment.request.iter().map(String::as_str).collect();
     let new: Vec<&str> = part.iter().map(|(_, l)| *l).collect();
     let mut roles = Vec::with_capacity(new.len());
-    for op in capture_diff_slices(Algorithm::Myers, &old, &new) {
+    for op in diff_lines(&old, &new) {
         let (tag, old_range, new_range) = op.as_tag_tuple();
         match tag {
             DiffTag::Equal => roles.extend(old_range.map(LineRole::Kept)),

@@ -3,7 +3,7 @@
 //! [`crate::patch`]; this module only connects them to a call.
 
 use super::params::*;
-use super::{Ctx, Outcome};
+use super::{check_versions, Ctx, Outcome};
 use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::patch::{apply, grammar};
@@ -27,6 +27,7 @@ Example: {\"patch\": \"*** Begin Patch\\n*** Update File: src/app.py\\n@@ def ma
         },
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
+        EXPECTED_VERSIONS,
     ],
     annotations: Annotations {
         title: "Apply a patch",
@@ -44,6 +45,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         ));
     }
     let parsed = grammar::parse(&patch)?;
+    check_versions(ctx, args)?;
     ctx.warnings.extend(parsed.warnings);
     let applied = apply::apply(&mut ctx.ws, &parsed.patch, args.flag("allow_placeholders"))?;
     if ctx.ws.changes().is_empty() {

@@ -194,9 +194,13 @@ impl<'f> Ctx<'f> {
 }
 
 /// Refuses with `stale_buffer` when `text` is not the version the caller read.
+///
+/// The one place versions are compared: ignoring surrounding whitespace and ASCII case
+/// (a version is hex digits, and a model may echo it upper-cased; the digits, not their
+/// case, carry the hash).
 pub fn check_version(path: &str, text: &str, expected: &str) -> EditResult<()> {
     let current = version_of(text);
-    if current == expected.trim() {
+    if current.eq_ignore_ascii_case(expected.trim()) {
         return Ok(());
     }
     Err(EditError::new(
@@ -206,6 +210,20 @@ pub fn check_version(path: &str, text: &str, expected: &str) -> EditResult<()> {
         ),
     )
     .with_diagnostics(json!({"expected_version": expected, "current_version": current})))
+}
+
+/// Checks `expected_versions` (`{path: version}`, for tools editing several files)
+/// against the files as they are before the call; the first stale one refuses it.
+pub fn check_versions(ctx: &mut Ctx, args: &Args) -> EditResult<()> {
+    let Some(map) = args.value("expected_versions").and_then(Value::as_object) else {
+        return Ok(());
+    };
+    for (path, expected) in map {
+        let path = ctx.ws.path(path)?;
+        let text = ctx.ws.read(&path)?;
+        check_version(&path, &text, expected.as_str().unwrap_or(""))?;
+    }
+    Ok(())
 }
 
 /// Shared parameter declarations.
@@ -232,6 +250,13 @@ pub mod params {
         ty: ParamType::String,
         required: false,
         description: "The `version` a reading tool returned. The edit is refused (stale_buffer) if the file changed since.",
+    };
+    pub const EXPECTED_VERSIONS: Param = Param {
+        name: "expected_versions",
+        aliases: &["versions"],
+        ty: ParamType::StringMap,
+        required: false,
+        description: "{path: version} with the `version` a reading tool returned for each file. The call is refused (stale_buffer) if any of them changed since.",
     };
     pub const OCCURRENCE: Param = Param {
         name: "occurrence",

@@ -19,9 +19,9 @@
 //! honoured, and XML entities are decoded only when the text was consistently escaped
 //! (it has entities, no raw `<`, and no `&` that starts none).
 
-use super::params::DRY_RUN;
+use super::params::{DRY_RUN, EXPECTED_VERSIONS};
 use super::str_replace;
-use super::{check_version, Ctx, Outcome};
+use super::{check_version, check_versions, Ctx, Outcome};
 use crate::args::{describe_value, resolve_name, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::{MatchedVia, Via};
@@ -64,6 +64,7 @@ Example: {\"replacements\": [{\"path\": \"src/a.py\", \"old_str\": \"x = 1\", \"
             description: "true (default): any failure changes nothing. false: apply the items that succeed.",
         },
         DRY_RUN,
+        EXPECTED_VERSIONS,
     ],
     annotations: Annotations {
         title: "Replace text in several places",
@@ -89,6 +90,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         .and_then(Value::as_bool)
         .unwrap_or(true);
     let default_path = args.opt_str("path");
+    check_versions(ctx, args)?;
 
     // Parse every item, and check expected_version against the files as they are
     // before the batch (later items on a file see it changed by earlier ones).
