@@ -1,7 +1,7 @@
 //! Patches: V4A envelopes and unified diffs, read into one representation and applied
 //! all or nothing on the call's workspace.
 //!
-//! Three files, one job each:
+//! Three parts, one job each:
 //!
 //! - [`grammar`] reads the text an agent sent. It strips the wrappers models put around
 //!   patches (a Markdown fence, a heredoc, a leading `apply_patch` command word), tells a
@@ -10,7 +10,8 @@
 //!   turns either into the [`Patch`] below. Every tolerated mistake becomes a warning;
 //!   everything else is a refusal that names the patch line and what was expected
 //!   (`patch_parse`), a patch cut off before `*** End Patch` (`patch_incomplete`), or
-//!   text that is no patch at all (`patch_not_a_patch`).
+//!   text that is no patch at all (`patch_not_a_patch`). It is a folder of files with
+//!   one job each (wrappers, V4A, unified diffs, notes), each opening with its grammar.
 //! - [`search`] finds where a hunk goes in a file: after its `@@` anchors and after the
 //!   previous hunk, through the same matching cascade as `str_replace`
 //!   ([`crate::locate::find`]), on whole lines, exactly once. Line numbers from a unified
