@@ -169,7 +169,9 @@ pub fn tokenize<'a>(
     Header { code, src, toks }
 }
 
-/// Control-flow words: a header led by one is a statement, not a declaration.
+/// Keywords (control flow, operators, declarations' own words) that never name a
+/// function: `if (…) {`, `return (…)` and `sizeof(…)` before a `{` declare nothing.
+/// Shared by the C-like and JavaScript method rules.
 const CONTROL: &[&[u8]] = &[
     b"if",
     b"for",
