@@ -1,7 +1,7 @@
 //! Runs every case of the conformance corpus (`tests/corpus/`, see its README) through
 //! the engine and fails on any wrong write, wrong refusal or missed check.
 
-use anchored_edit::{apply_edits, Session};
+use anchored_edit::{apply_edits, CallOptions, Session};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -103,6 +103,7 @@ fn check_case(case: &Value) -> Vec<String> {
                 problems.push(format!("no warning contains {w:?}: {:?}", result.warnings));
             }
         }
+        problems.extend(check_read(expect, &result));
     } else {
         if !changes.is_empty() {
             problems.push("a refused call reported changed files".into());
@@ -155,14 +156,12 @@ fn check_host_contract(
             ));
         }
     }
-    let tool = case["call"]["tool"].as_str().unwrap_or("");
     // Whether the tool edits is its annotation's to say (readOnlyHint), never the
     // schema's shape; the dry run is the host's option, never a rewritten request.
-    let edits = anchored_edit::tools::spec(tool).is_some_and(|s| s.edits());
-    if edits && result.dry_run == Some(false) {
-        let options = anchored_edit::CallOptions {
+    if edits(&result.tool) && result.dry_run == Some(false) {
+        let options = CallOptions {
             dry_run: true,
-            ..Default::default()
+            ..CallOptions::default()
         };
         let dry = Session::new().call_with(&case["call"], files, &options);
         if dry.files != result.files || dry.matched_via != result.matched_via {
@@ -170,6 +169,72 @@ fn check_host_contract(
         }
         if dry.dry_run != Some(true) {
             problems.push("the dry run did not say dry_run: true".into());
+        }
+    }
+    problems
+}
+
+/// Whether `tool` edits files, read from its annotations (`readOnlyHint`).
+fn edits(tool: &str) -> bool {
+    anchored_edit::tools::spec(tool).is_some_and(|s| !s.annotations.read_only)
+}
+
+/// Fields of a result that are not what a reading tool read: the call's outcome, its
+/// messages, and `path`/`version` (the version is a hash of the text, pinned by the
+/// engine's own tests).
+const NOT_READ: &[&str] = &[
+    "ok",
+    "tool",
+    "dry_run",
+    "matched_via",
+    "message",
+    "warnings",
+    "path",
+    "version",
+    "files",
+    "error",
+];
+
+/// A reading tool's success must state what it read (`expect.read`): every field of the
+/// result outside [`NOT_READ`] must be listed there with exactly the result's value.
+fn check_read(expect: &Value, result: &anchored_edit::ToolResult) -> Vec<String> {
+    let mut problems = Vec::new();
+    let stated = expect["read"].as_object();
+    if edits(&result.tool) {
+        if stated.is_some() {
+            problems.push(format!(
+                "expect.read is for reading tools; {} edits",
+                result.tool
+            ));
+        }
+        return problems;
+    }
+    let Some(stated) = stated else {
+        return vec![format!(
+            "a reading tool's case must state what it read in expect.read: {}",
+            result.to_llm_json()
+        )];
+    };
+    let got = result.to_llm_json();
+    for (field, value) in got.as_object().into_iter().flatten() {
+        if NOT_READ.contains(&field.as_str()) {
+            continue;
+        }
+        match stated.get(field) {
+            None => problems.push(format!(
+                "expect.read lacks {field:?} (the result has {value})"
+            )),
+            Some(want) if want != value => problems.push(format!(
+                "read {field:?}:\n  expected {want}\n  got      {value}"
+            )),
+            _ => {}
+        }
+    }
+    for field in stated.keys() {
+        if got.get(field).is_none() {
+            problems.push(format!(
+                "expect.read states {field:?}, which the result lacks"
+            ));
         }
     }
     problems

