@@ -398,12 +398,13 @@ fn refusals_are_values() {
         // The host refuses a path by throwing an object with an engine error kind: that
         // kind and message reach the agent unchanged.
         (
-            request(json!({"tool": "get_document", "arguments": {"path": "/etc/passwd"}})),
+            // (A relative path: the engine's own path rule refuses absolute ones first.)
+            request(json!({"tool": "get_document", "arguments": {"path": "link/passwd"}})),
             reader_with(
-                "throw Object.assign(new Error('/etc/passwd is outside the workspace; send a path inside it.'), {kind: 'path_outside_root'});",
+                "throw Object.assign(new Error('link/passwd leads out of the workspace through a symlink; send a path inside it.'), {kind: 'path_outside_root'});",
             ),
             "path_outside_root",
-            "outside the workspace",
+            "leads out of the workspace through a symlink",
         ),
         // Any other thrown value: invalid_arguments naming the path and the reason.
         (
