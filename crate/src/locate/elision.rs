@@ -140,7 +140,53 @@ fn chains_within(
     if walk.refusals.too_many {
         return Vec::new();
     }
+    if walk.out.is_empty() && walk.refusals.outside_block.is_some() {
+        return balanced_chain(text, &per_part).into_iter().collect();
+    }
     walk.out
+}
+
+/// The second rule, for a head that ends inside a nested block (`for … {`, then the
+/// marker, then `return x` / `}`): the elided lines close the block the head ends in,
+/// so the per-region check refuses them. The head is unique (checked before); each
+/// later part is taken at its first occurrence after the previous one, and the whole
+/// span from the head to the tail must be balanced: its bracket depth never drops
+/// below zero, stays above zero over every elided line (the elided lines never leave
+/// the outermost block the head opened, so they cannot swallow the end of one function
+/// and the start of the next), and is zero at its end.
+fn balanced_chain(text: &Text, per_part: &[Vec<Span>]) -> Option<Vec<Span>> {
+    let head = per_part.first()?.first()?.clone();
+    let mut chain = vec![head.clone()];
+    let mut depth: i64 = 0;
+    let mut next = head.first;
+    for spans in per_part.iter().skip(1) {
+        let prev_last = chain.last().map(|s| s.first + s.lines - 1)?;
+        let span = spans.iter().find(|s| s.first > prev_last)?.clone();
+        for i in next..span.first {
+            let elided = i > prev_last;
+            for delta in brackets(text.line(i)) {
+                depth += delta;
+                if depth < 0 || (elided && depth < 1) {
+                    return None;
+                }
+            }
+            if elided && depth < 1 {
+                return None;
+            }
+        }
+        next = span.first;
+        chain.push(span);
+    }
+    let tail = chain.last()?;
+    for i in next..tail.first + tail.lines {
+        for delta in brackets(text.line(i)) {
+            depth += delta;
+            if depth < 0 {
+                return None;
+            }
+        }
+    }
+    (depth == 0).then_some(chain)
 }
 
 fn extend(text: &Text, per_part: &[Vec<Span>], chain: &mut Vec<Span>, walk: &mut Walk) {
@@ -355,6 +401,27 @@ mod tests {
             100,
         );
         assert_eq!(found.len(), 1);
+    }
+
+    #[test]
+    fn a_head_inside_a_nested_block_needs_a_balanced_span() {
+        let file = "fn a() {\n    for x in y {\n        f(x);\n    }\n    done\n}\n\nfn b() {\n    tail\n}\n";
+        let text = Text::new(file);
+        let scope = Scope::whole(&text);
+        let index = LineIndex::build(&text, &scope);
+        let find = |old: &str| {
+            let needle = Needle::parse(old);
+            let parts = split(&needle).unwrap();
+            let mut refusals = Refusals::default();
+            chains(&text, &index, &scope, &parts, Key::Lines, &mut refusals)
+        };
+        let found = find("fn a() {\n    for x in y {\n        // ...\n    done\n}\n");
+        assert_eq!(found.len(), 1);
+        assert_eq!((found[0][1].first, found[0][1].lines), (4, 2));
+        // The tail is in `b`: the elided lines close `a` on the way.
+        assert!(find("fn a() {\n    for x in y {\n        // ...\n    tail\n}\n").is_empty());
+        // No closing bracket in the tail: the span ends one deep.
+        assert!(find("fn a() {\n    for x in y {\n        // ...\n    done\n").is_empty());
     }
 
     #[test]
