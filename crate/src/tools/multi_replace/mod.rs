@@ -14,11 +14,13 @@
 //! each.
 //!
 //! `replacements` arrives in three shapes, all read here: an array of objects, that
-//! array as a JSON string, or `<replacements><replacement>…` XML, where models write
-//! code unescaped: element text is taken literally up to its closing tag, CDATA is
-//! honoured, and XML entities are decoded only when the text was consistently escaped
-//! (it has entities, no raw `<`, and no `&` that starts none). The XML reader and its
-//! grammar are in `xml.rs`.
+//! array as a JSON string, or `<replacement>…` XML inside any wrapper element, where
+//! models write code unescaped: element text is taken literally up to its closing tag,
+//! and CDATA is honoured. XML entities: an item whose old_str reads differently decoded
+//! and literally is decoded unless only the literal text occurs in the file (once);
+//! both occurring is `ambiguous` ([`pick_reading`]); otherwise entities are decoded
+//! only when the document was consistently escaped. The XML reader and its grammar are
+//! in `xml.rs`.
 
 mod xml;
 
@@ -82,8 +84,8 @@ const FORMS: &str = "Send `replacements` as an array of {\"path\": …, \"old_st
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let raw = args.value("replacements").unwrap_or(&Value::Null);
-    let items = read_items(raw, &mut ctx.warnings)?;
-    if items.is_empty() {
+    let readings = read_items(raw, &mut ctx.warnings)?;
+    if readings.is_empty() {
         return Err(EditError::invalid(format!(
             "`replacements` is empty: there is nothing to do. {FORMS}"
         )));
@@ -95,12 +97,16 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let default_path = args.opt_str("path");
     check_versions(ctx, args)?;
 
-    // Parse every item, and check expected_version against the files as they are
-    // before the batch (later items on a file see it changed by earlier ones).
-    let prepared: Vec<EditResult<Args>> = items
-        .iter()
-        .map(|item| prepare(ctx, item, default_path))
-        .collect();
+    // Pick each XML item's reading, parse every item, and check expected_version
+    // against the files as they are before the batch (later items on a file see it
+    // changed by earlier ones).
+    let mut items: Vec<Value> = Vec::with_capacity(readings.len());
+    let mut prepared: Vec<EditResult<Args>> = Vec::with_capacity(readings.len());
+    for (i, reading) in readings.into_iter().enumerate() {
+        let (item, picked) = pick_reading(ctx, i + 1, reading, default_path);
+        prepared.push(picked.and_then(|()| prepare(ctx, &item, default_path)));
+        items.push(item);
+    }
 
     let mut written: HashMap<String, Vec<Region>> = HashMap::new();
     let mut outcomes: Vec<Item> = Vec::with_capacity(prepared.len());
@@ -441,10 +447,28 @@ fn batch_error(failed: &[&Item], total: usize, atomic: bool, results: Vec<Value>
 // ---------------------------------------------------------------------------------------
 // The three shapes of `replacements`
 
+/// An item as read. An XML item whose old_str reads differently with its entities
+/// decoded and taken literally carries both readings; the file decides
+/// ([`pick_reading`]).
+struct Reading {
+    item: Value,
+    literal: Option<Value>,
+}
+
+fn plain(items: Vec<Value>) -> Vec<Reading> {
+    items
+        .into_iter()
+        .map(|item| Reading {
+            item,
+            literal: None,
+        })
+        .collect()
+}
+
 /// The items of `replacements`: an array, a JSON string of one, or XML text.
-fn read_items(raw: &Value, warnings: &mut Vec<String>) -> EditResult<Vec<Value>> {
+fn read_items(raw: &Value, warnings: &mut Vec<String>) -> EditResult<Vec<Reading>> {
     match raw {
-        Value::Array(items) => Ok(items.clone()),
+        Value::Array(items) => Ok(plain(items.clone())),
         Value::String(s) if s.trim_start().starts_with('<') => {
             let items = xml::read(s).map_err(|e| {
                 let (line, column) = xml::line_column(s, e.at);
@@ -459,19 +483,39 @@ fn read_items(raw: &Value, warnings: &mut Vec<String>) -> EditResult<Vec<Value>>
                 items.0.len(),
                 if items.0.len() == 1 { " was" } else { "s were" }
             ));
-            if items.1 {
-                warnings.push("XML entities (&lt; &gt; &amp; …) in the XML were decoded: every `<` and `&` in it was escaped.".into());
-            }
-            Ok(items.0.into_iter().map(Value::Object).collect())
+            let (items, consistent) = items;
+            Ok(items
+                .into_iter()
+                .map(|x| {
+                    let (decoded, literal) = (Value::Object(x.decoded), Value::Object(x.literal));
+                    if old_str(&decoded) != old_str(&literal) {
+                        Reading {
+                            item: decoded,
+                            literal: Some(literal),
+                        }
+                    } else if consistent && decoded != literal {
+                        warnings.push("XML entities (&lt; &gt; &amp; …) in the XML were decoded: every `<` and `&` in it was escaped.".into());
+                        Reading {
+                            item: decoded,
+                            literal: None,
+                        }
+                    } else {
+                        Reading {
+                            item: literal,
+                            literal: None,
+                        }
+                    }
+                })
+                .collect())
         }
         Value::String(s) => match serde_json::from_str::<Value>(s) {
             Ok(Value::Array(items)) => {
                 warnings.push("`replacements` was a JSON string; it was parsed as the array it holds (send the array itself next time).".into());
-                Ok(items)
+                Ok(plain(items))
             }
             Ok(Value::Object(o)) => match o.get("replacements").or_else(|| o.get("edits")) {
-                Some(Value::Array(items)) => Ok(items.clone()),
-                _ => Ok(vec![Value::Object(o)]),
+                Some(Value::Array(items)) => Ok(plain(items.clone())),
+                _ => Ok(plain(vec![Value::Object(o)])),
             },
             Ok(other) => Err(EditError::invalid(format!(
                 "`replacements` is a JSON string holding {}, not an array of objects. {FORMS}",
@@ -489,5 +533,65 @@ fn read_items(raw: &Value, warnings: &mut Vec<String>) -> EditResult<Vec<Value>>
             "`replacements` is {}. {FORMS}",
             describe_value(other)
         ))),
+    }
+}
+
+/// An item's old_str, under any of its names.
+fn old_str(item: &Value) -> Option<&str> {
+    item.as_object()?
+        .iter()
+        .find(|(k, _)| resolve_name(&str_replace::SPEC, k).is_some_and(|p| p.name == "old_str"))
+        .and_then(|(_, v)| v.as_str())
+}
+
+/// Which reading of an XML item to run: entities decoded, unless only the literal
+/// old_str occurs in the file, and exactly once (code often holds `&amp;` itself).
+/// When both readings occur the call is refused: the two would edit different text,
+/// and nothing says which was meant.
+fn pick_reading(
+    ctx: &mut Ctx,
+    number: usize,
+    reading: Reading,
+    default_path: Option<&str>,
+) -> (Value, EditResult<()>) {
+    let Reading { item, literal } = reading;
+    let Some(literal) = literal else {
+        return (item, Ok(()));
+    };
+    let text = item_path(&item, default_path)
+        .and_then(|p| ctx.ws.path(&p).ok())
+        .and_then(|p| ctx.ws.read(&p).ok());
+    let Some(text) = text else {
+        return (item, Ok(()));
+    };
+    let count = |v: &Value| {
+        old_str(v)
+            .filter(|o| !o.is_empty())
+            .map_or(0, |o| text.matches(o).count())
+    };
+    match (count(&item), count(&literal)) {
+        (0, 1) => {
+            ctx.warnings.push(format!(
+                "Replacement {number}: its XML entities were taken literally (`&amp;` stays `&amp;`): only the literal old_str occurs in the file."
+            ));
+            (literal, Ok(()))
+        }
+        (d, l) if d > 0 && l > 0 => {
+            let err = EditError::new(
+                ErrorKind::Ambiguous,
+                format!(
+                    "Replacement {number}: old_str occurs in the file both with its XML entities decoded ({d} time{}) and taken literally ({l} time{}), so which text is meant is not certain. Send that old_str in <![CDATA[…]]> (taken literally), or send `replacements` as a JSON array.",
+                    plural(d),
+                    plural(l)
+                ),
+            );
+            (item, Err(err))
+        }
+        _ => {
+            ctx.warnings.push(format!(
+                "Replacement {number}: XML entities (&lt; &gt; &amp; …) in it were decoded."
+            ));
+            (item, Ok(()))
+        }
     }
 }

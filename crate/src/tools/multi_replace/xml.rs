@@ -2,10 +2,11 @@
 //! inside it unescaped.
 //!
 //! ```text
-//! document  = misc , ( container | { item , misc } ) ;
-//! container = "<" , ( "replacements" | "edits" | "multi_replace" ) , { attribute } ,
-//!             ( "/>" | ">" , misc , { item , misc } , close ) ;
-//! item      = "<" , ( "replacement" | "edit" | "item" ) , { attribute } ,
+//! document  = misc , { ( wrapper | item ) , misc } ;
+//! wrapper   = "<" , name - item-name , { attribute } ,    (* any other name, ≤ 8 deep *)
+//!             ( "/>" | ">" , misc , { ( wrapper | item ) , misc } , close ) ;
+//! item      = "<" , item-name , { attribute } ,
+//! item-name = "replacement" | "edit" | "item" ;
 //!             ( "/>" | ">" , misc , { field , misc } , close ) ;
 //! field     = "<" , name , { attribute } , ( "/>" | ">" , content , close ) ;
 //! close     = "</" , name , { white space } , ">" ;    (* the element's own name *)
@@ -24,10 +25,13 @@
 //! - A field's content is taken literally up to its closing tag: models write code in
 //!   it unescaped, `<` and `&` included. Only a CDATA section can hold the closing tag
 //!   itself; its text is kept verbatim, and white space around it is layout.
-//! - Entities (`&lt;` `&gt;` `&amp;` `&quot;` `&apos;` `&#n;` `&#xh;`) are decoded only
-//!   when the whole document was consistently escaped: some entity, no raw `<` and no
-//!   `&` that starts none, outside CDATA. One decision for the document, reported to
-//!   the caller, so escaped and literal text are never mixed up.
+//! - Items may sit inside any wrapper element (`<replacements>`,
+//!   `<multi_replace_string_in_file>`, …): an element that is not an item holds items.
+//! - Entities (`&lt;` `&gt;` `&amp;` `&quot;` `&apos;` `&#n;` `&#xh;`): every item is
+//!   read both ways, decoded and literal, and the caller picks by what the file holds
+//!   (code often has `&amp;` literally). Whether the whole document was consistently
+//!   escaped (some entity, no raw `<` and no `&` that starts none, outside CDATA) is
+//!   reported too: it picks the reading when old_str reads the same both ways.
 //! - A field (or an item's attribute) is one str_replace argument; its parameter type,
 //!   looked up with str_replace's own names and aliases, gives its value: a string pair
 //!   reads its child elements (`<start>…</start><end>…</end>`) as an object, or stays
@@ -54,50 +58,63 @@ struct Leaf<'a> {
     raw: &'a str,
 }
 
-/// The items, and whether entities were decoded.
-pub fn read(src: &str) -> Result<(Vec<Map<String, Value>>, bool), XmlError> {
+/// One item read both ways: entities decoded, and taken literally.
+pub struct XmlItem {
+    pub decoded: Map<String, Value>,
+    pub literal: Map<String, Value>,
+}
+
+/// Most wrapper elements nested around the items.
+const MAX_WRAPPERS: usize = 8;
+
+/// The items, and whether the document was consistently escaped.
+pub fn read(src: &str) -> Result<(Vec<XmlItem>, bool), XmlError> {
     let mut r = Reader { s: src, pos: 0 };
-    r.skip();
     let mut items: Vec<Fields> = Vec::new();
-    let container = r.peek_name().filter(|n| is_container(n));
-    if let Some(name) = container {
-        let tag = r.open_tag()?;
-        if !tag.self_closing {
-            loop {
-                r.skip();
-                if r.at_close() {
-                    r.close_tag(name)?;
-                    break;
-                }
-                if r.pos >= r.s.len() {
-                    return Err(r.error(format!("`</{name}>`")));
-                }
-                items.push(replacement(&mut r)?);
-            }
-        }
-    } else {
-        loop {
-            r.skip();
-            if r.pos >= r.s.len() {
-                break;
-            }
-            items.push(replacement(&mut r)?);
-        }
-    }
+    elements(&mut r, &mut items, 0)?;
     r.skip();
     if r.pos < r.s.len() {
         return Err(r.error("the end of the text after the last element".into()));
     }
-    let decode = should_decode(&items);
+    let consistent = should_decode(&items);
     let objects = items
         .into_iter()
-        .map(|fields| to_object(fields, decode))
+        .map(|fields| XmlItem {
+            decoded: to_object(fields.clone(), true),
+            literal: to_object(fields, false),
+        })
         .collect();
-    Ok((objects, decode))
+    Ok((objects, consistent))
 }
 
-fn is_container(name: &str) -> bool {
-    matches!(name, "replacements" | "edits" | "multi_replace")
+/// Items and the wrapper elements around them (`<replacements>`,
+/// `<multi_replace_string_in_file>`, any name that is not an item's), up to the
+/// enclosing close tag or the end of the text.
+fn elements<'a>(
+    r: &mut Reader<'a>,
+    items: &mut Vec<Fields<'a>>,
+    depth: usize,
+) -> Result<(), XmlError> {
+    loop {
+        r.skip();
+        if r.pos >= r.s.len() || r.at_close() {
+            return Ok(());
+        }
+        match r.peek_name() {
+            Some(name) if !is_item(name) && depth < MAX_WRAPPERS => {
+                let tag = r.open_tag()?;
+                if tag.self_closing {
+                    continue;
+                }
+                elements(r, items, depth + 1)?;
+                if r.pos >= r.s.len() {
+                    return Err(r.error(format!("`</{}>`", tag.name)));
+                }
+                r.close_tag(tag.name)?;
+            }
+            _ => items.push(replacement(r)?),
+        }
+    }
 }
 
 fn is_item(name: &str) -> bool {
