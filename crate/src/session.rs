@@ -13,12 +13,16 @@ use crate::workspace::{Files, Workspace};
 use serde_json::{json, Map, Value};
 
 /// Arguments that count as hints in statistics.
-const HINTS: [&str; 5] = [
+const HINTS: [&str; 9] = [
     "function_hint",
     "line_hint",
     "after_hint",
     "between_hint",
     "occurrence",
+    "after_content",
+    "before_content",
+    "start_content",
+    "brace_match",
 ];
 
 /// Consecutive refusals of one tool on one file after which the message suggests
@@ -220,6 +224,10 @@ impl Session {
     fn finish(&mut self, mut result: ToolResult, mut record: Record) -> ToolResult {
         record.ok = result.ok;
         record.error_kind = result.error_kind().map(|k| k.as_str().to_string());
+        record.reason = result
+            .error
+            .as_ref()
+            .and_then(|e| crate::stats::failure_reason(e.kind.as_str(), &e.diagnostics));
         record.matched_via = result.matched_via.clone();
         let streak = self.stats.record(&record);
         if streak >= STREAK_ADVICE_AT {
@@ -400,7 +408,8 @@ fn base_record(
         .map(|a| {
             HINTS
                 .iter()
-                .filter(|h| a.has(h))
+                // `brace_match: false` asks for nothing.
+                .filter(|h| a.has(h) && a.value(h) != Some(&Value::Bool(false)))
                 .map(|h| h.to_string())
                 .collect()
         })
@@ -431,6 +440,8 @@ fn base_record(
         old_str_lines,
         fingerprint,
         explanation: args.and_then(|a| a.explanation.clone()),
+        reason: None,
+        replace_all: args.is_some_and(|a| a.flag("replace_all")),
     }
 }
 
@@ -496,6 +507,38 @@ mod tests {
         read.sort();
         read.dedup();
         assert_eq!(read, ["/lib/a.py", "a.py", "b.py", "c.py", "d.py"]);
+    }
+
+    #[test]
+    fn stats_split_failure_reasons_and_count_every_anchored_hint() {
+        let files = BTreeMap::from([(
+            "a.py".to_string(),
+            "def f():\n    x = 1\n    x = 1\n".to_string(),
+        )]);
+        let mut session = Session::new();
+        let calls = [
+            json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "x = 1", "new_str": "x = 2", "function_hint": "nope"}}),
+            json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "x = 1", "new_str": "x = 2", "after_hint": "nowhere"}}),
+            json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "x = 1", "new_str": "x = 2", "occurrence": 5}}),
+            json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "x = 1", "new_str": "x = 2", "replace_all": true}}),
+            json!({"tool": "insert", "arguments": {"path": "a.py", "after_content": "def f", "content": "    y = 0"}}),
+        ];
+        for c in &calls {
+            session.call(c, &files);
+        }
+        let t = &session.stats().tools["str_replace"];
+        let reasons: Vec<&str> = t.reasons.keys().map(String::as_str).collect();
+        assert_eq!(
+            reasons,
+            [
+                "function_scope_not_found",
+                "landmark_not_found",
+                "occurrence_out_of_range"
+            ]
+        );
+        assert_eq!(t.replace_all.used, 1);
+        let insert = &session.stats().tools["insert"];
+        assert_eq!(insert.hints["after_content"].used, 1);
     }
 
     #[test]

@@ -5,6 +5,14 @@
 //! CLI, one process per call, appends each record to a JSON-lines file and replays the
 //! file on start, so both reach the same numbers (and the same "third failure in a row"
 //! advice).
+//!
+//! Refusals are counted by kind (`errors`) and, where one kind covers several causes, by
+//! cause (`reasons`, from [`failure_reason`]): a function scope not found versus an
+//! after/between landmark not found, an occurrence out of range, a partial match (the
+//! text was not found but a close region was) versus nothing similar. `replace_all`
+//! calls are counted apart, since their success says nothing about locating one place.
+//! Fields added after the first release carry `#[serde(default)]`, so stats saved by an
+//! older version still load.
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -43,6 +51,29 @@ pub struct Record {
     /// The agent's `explanation` argument, kept for whoever reads the history.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explanation: Option<String>,
+    /// The refusal's cause, finer than its kind ([`failure_reason`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The call asked for `replace_all`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub replace_all: bool,
+}
+
+/// A refusal's cause where its kind covers several: `function_scope_not_found` /
+/// `landmark_not_found` (scope_not_found with or without a function list),
+/// `occurrence_out_of_range`, `partial_match` / `no_match` (a close region was shown or
+/// not). None for the kinds that name their cause already.
+pub fn failure_reason(kind: &str, diagnostics: &serde_json::Value) -> Option<String> {
+    let has = |k: &str| diagnostics.get(k).is_some_and(|v| !v.is_null());
+    let reason = match kind {
+        "scope_not_found" if has("functions") || has("closest") => "function_scope_not_found",
+        "scope_not_found" => "landmark_not_found",
+        "occurrence_out_of_range" => "occurrence_out_of_range",
+        "no_match" if has("closest") => "partial_match",
+        "no_match" => "no_match",
+        _ => return None,
+    };
+    Some(reason.to_string())
 }
 
 /// Counts for one hint argument.
@@ -68,6 +99,12 @@ pub struct ToolStats {
     pub dry_runs_committed: u64,
     pub old_str_lines_total: u64,
     pub old_str_count: u64,
+    /// Refusals by cause ([`failure_reason`]).
+    #[serde(default)]
+    pub reasons: BTreeMap<String, u64>,
+    /// Calls with `replace_all`, and how many of them succeeded.
+    #[serde(default)]
+    pub replace_all: HintStats,
 }
 
 impl ToolStats {
@@ -108,6 +145,15 @@ impl Stats {
             t.refused += 1;
             if let Some(k) = &r.error_kind {
                 *t.errors.entry(k.clone()).or_default() += 1;
+            }
+            if let Some(k) = &r.reason {
+                *t.reasons.entry(k.clone()).or_default() += 1;
+            }
+        }
+        if r.replace_all {
+            t.replace_all.used += 1;
+            if r.ok {
+                t.replace_all.succeeded += 1;
             }
         }
         if r.ok {
@@ -251,7 +297,73 @@ mod tests {
             old_str_lines: Some(3),
             fingerprint: fp.into(),
             explanation: None,
+            reason: (!ok).then(|| "partial_match".into()),
+            replace_all: false,
         }
+    }
+
+    #[test]
+    fn reasons_split_the_kinds_that_cover_several_causes() {
+        let none = serde_json::json!({});
+        let cases = [
+            (
+                "scope_not_found",
+                serde_json::json!({"functions": []}),
+                Some("function_scope_not_found"),
+            ),
+            ("scope_not_found", none.clone(), Some("landmark_not_found")),
+            (
+                "occurrence_out_of_range",
+                none.clone(),
+                Some("occurrence_out_of_range"),
+            ),
+            (
+                "no_match",
+                serde_json::json!({"closest": {"start_line": 3}}),
+                Some("partial_match"),
+            ),
+            ("no_match", none.clone(), Some("no_match")),
+            ("ambiguous", none.clone(), None),
+        ];
+        for (kind, diagnostics, want) in cases {
+            assert_eq!(
+                failure_reason(kind, &diagnostics).as_deref(),
+                want,
+                "{kind} {diagnostics}"
+            );
+        }
+    }
+
+    #[test]
+    fn replace_all_and_reasons_are_counted_apart() {
+        let mut s = Stats::default();
+        s.record(&rec("str_replace", false, false, "a"));
+        let mut all = rec("str_replace", true, false, "b");
+        all.replace_all = true;
+        s.record(&all);
+        let t = &s.tools["str_replace"];
+        assert_eq!(t.reasons["partial_match"], 1);
+        assert_eq!(
+            t.replace_all,
+            HintStats {
+                used: 1,
+                succeeded: 1
+            }
+        );
+    }
+
+    #[test]
+    fn stats_saved_before_the_new_fields_still_load() {
+        let old = r#"{"tools": {"str_replace": {"calls": 1, "applied": 1, "previewed": 0,
+            "refused": 0, "errors": {}, "matched_via": {}, "hints": {},
+            "dry_runs_committed": 0, "old_str_lines_total": 2, "old_str_count": 1}}}"#;
+        let s: Stats = serde_json::from_str(old).unwrap();
+        let t = &s.tools["str_replace"];
+        assert_eq!((t.calls, t.replace_all.used), (1, 0));
+        assert!(t.reasons.is_empty());
+        let record: Record =
+            serde_json::from_str(r#"{"tool": "str_replace", "ok": true}"#).unwrap();
+        assert!(!record.replace_all && record.reason.is_none());
     }
 
     #[test]
