@@ -205,7 +205,18 @@ impl Session {
                 });
                 result.warnings = ctx.warnings;
                 result.extra = ctx.extra;
-                let mut files: Vec<_> = ctx.ws.into_changes().into_iter().map(describe).collect();
+                let mut files = Vec::new();
+                for c in ctx.ws.into_changes() {
+                    let before = c.original.clone().filter(|_| c.current.is_some());
+                    let change = describe(c);
+                    if let Some(before) = before {
+                        let shape = crate::stats::edit_shape(&change.path, &before, &change.edits);
+                        record.signature_changes += shape.signature_changes;
+                        record.large_edits += shape.large_edits;
+                        result.warnings.extend(shape.warnings);
+                    }
+                    files.push(change);
+                }
                 if !options.new_text {
                     for change in &mut files {
                         change.new_text = None;
@@ -442,6 +453,8 @@ fn base_record(
         explanation: args.and_then(|a| a.explanation.clone()),
         reason: None,
         replace_all: args.is_some_and(|a| a.flag("replace_all")),
+        signature_changes: 0,
+        large_edits: 0,
     }
 }
 
@@ -539,6 +552,29 @@ mod tests {
         assert_eq!(t.replace_all.used, 1);
         let insert = &session.stats().tools["insert"];
         assert_eq!(insert.hints["after_content"].used, 1);
+    }
+
+    #[test]
+    fn a_signature_change_is_warned_and_counted() {
+        let files = BTreeMap::from([(
+            "a.py".to_string(),
+            "def f():\n    x = 1\n    y = 2\n    return x + y\n".to_string(),
+        )]);
+        let mut session = Session::new();
+        let r = session.call(
+            &json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "def f():", "new_str": "def f(z):"}}),
+            &files,
+        );
+        assert!(r.ok, "{}", r.headline());
+        assert!(
+            r.warnings
+                .iter()
+                .any(|w| w.contains("signature of `f` (line 1)")),
+            "{:?}",
+            r.warnings
+        );
+        let t = &session.stats().tools["str_replace"];
+        assert_eq!((t.signature_changes, t.large_edits), (1, 0));
     }
 
     #[test]

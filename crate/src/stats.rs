@@ -14,8 +14,9 @@
 //! Fields added after the first release carry `#[serde(default)]`, so stats saved by an
 //! older version still load.
 
+use crate::result::Edit;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One call, as statistics see it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -57,6 +58,93 @@ pub struct Record {
     /// The call asked for `replace_all`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub replace_all: bool,
+    /// Functions whose signature the edit changed ([`edit_shape`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub signature_changes: usize,
+    /// Functions the edit rewrote more than half of ([`edit_shape`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub large_edits: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// What an edit did to the functions of the file as it was.
+#[derive(Debug, Default, PartialEq)]
+pub struct EditShape {
+    /// Warnings, one per function concerned.
+    pub warnings: Vec<String>,
+    pub signature_changes: usize,
+    pub large_edits: usize,
+}
+
+/// The functions of `old` an edit to `new` touched: a changed line in a function's
+/// header (from its first line to the line its body starts on) is a signature change,
+/// unless the whole function went; changed lines that are more than half of a
+/// function's lines make a large edit. Whole lines only inserted touch nothing.
+pub fn edit_shape(path: &str, old: &str, edits: &[Edit]) -> EditShape {
+    let mut shape = EditShape::default();
+    let changed = changed_old_lines(edits);
+    if changed.is_empty() {
+        return shape;
+    }
+    let text = crate::text::Text::new(old);
+    let analysis = crate::blocks::Analysis::new(&text, path);
+    for f in analysis.outline().iter().filter(|f| f.kind.is_function()) {
+        let lines = f.end_line - f.start_line + 1;
+        let touched = changed.range(f.start_line..=f.end_line).count();
+        if touched == 0 {
+            continue;
+        }
+        let name = f.qualified();
+        let header_end = text.line_of(f.body.min(old.len())).max(f.start_line);
+        let header_changed = changed.range(f.start_line..=header_end).next().is_some();
+        if header_changed && touched < lines {
+            shape.signature_changes += 1;
+            shape.warnings.push(format!(
+                "The signature of `{name}` (line {}) changed: check its callers (grep_file {{\"pattern\": \"{}\"}}).",
+                f.start_line + 1,
+                f.name
+            ));
+        }
+        if touched * 2 > lines && lines > 2 {
+            shape.large_edits += 1;
+            shape.warnings.push(format!(
+                "This edit changed {touched} of the {lines} lines of `{name}` (lines {}-{}): check that nothing was dropped.",
+                f.start_line + 1,
+                f.end_line + 1
+            ));
+        }
+    }
+    shape
+}
+
+/// The 0-based lines of the old text that `edits` (the change's minimal edits, computed
+/// for the result anyway) change; inserting whole lines changes none.
+fn changed_old_lines(edits: &[Edit]) -> BTreeSet<usize> {
+    let mut out = BTreeSet::new();
+    for e in edits {
+        let (start, end) = (e.range.start, e.range.end);
+        if start == end {
+            // Whole lines inserted (before a line, or after a line's end) touch no old
+            // line; text inserted inside a line changes it.
+            let whole_lines =
+                e.text.starts_with(['\n', '\r']) || (start.column == 0 && e.text.ends_with('\n'));
+            if !whole_lines {
+                out.insert(start.row);
+            }
+            continue;
+        }
+        // A range ending at a line's first column leaves that line untouched.
+        let last = if end.column == 0 && end.row > start.row {
+            end.row - 1
+        } else {
+            end.row
+        };
+        out.extend(start.row..=last);
+    }
+    out
 }
 
 /// A refusal's cause where its kind covers several: `function_scope_not_found` /
@@ -105,6 +193,12 @@ pub struct ToolStats {
     /// Calls with `replace_all`, and how many of them succeeded.
     #[serde(default)]
     pub replace_all: HintStats,
+    /// Functions whose signature successful edits changed.
+    #[serde(default)]
+    pub signature_changes: u64,
+    /// Functions successful edits rewrote more than half of.
+    #[serde(default)]
+    pub large_edits: u64,
 }
 
 impl ToolStats {
@@ -149,6 +243,10 @@ impl Stats {
             if let Some(k) = &r.reason {
                 *t.reasons.entry(k.clone()).or_default() += 1;
             }
+        }
+        if r.ok {
+            t.signature_changes += r.signature_changes as u64;
+            t.large_edits += r.large_edits as u64;
         }
         if r.replace_all {
             t.replace_all.used += 1;
@@ -299,6 +397,47 @@ mod tests {
             explanation: None,
             reason: (!ok).then(|| "partial_match".into()),
             replace_all: false,
+            signature_changes: 0,
+            large_edits: 0,
+        }
+    }
+
+    #[test]
+    fn signature_changes_and_large_edits_are_found() {
+        let old = "fn a(x: u32) -> u32 {\n    let y = x;\n    let z = y;\n    z\n}\n\nfn b() {\n    one();\n    two();\n    three();\n}\n";
+        // (new text, signature changes, large edits)
+        let cases = [
+            (old.replace("fn a(x: u32)", "fn a(x: u64)"), 1, 0),
+            (
+                old.replace("    one();\n    two();\n    three();\n", "    four();\n"),
+                0,
+                1,
+            ),
+            (
+                old.replace("    let z = y;\n", "    let z = y + 1;\n"),
+                0,
+                0,
+            ),
+            (
+                old.replace("    one();\n", "    one();\n    extra();\n"),
+                0,
+                0,
+            ),
+        ];
+        for (new, signatures, large) in cases {
+            let change = crate::changes::describe(crate::workspace::Changed {
+                path: "a.rs".into(),
+                original: Some(std::sync::Arc::new(old.to_string())),
+                current: Some(std::sync::Arc::new(new.clone())),
+                moved_to: None,
+            });
+            let shape = edit_shape("a.rs", old, &change.edits);
+            assert_eq!(
+                (shape.signature_changes, shape.large_edits),
+                (signatures, large),
+                "{new}"
+            );
+            assert_eq!(shape.warnings.len(), signatures + large);
         }
     }
 
