@@ -5,6 +5,7 @@
 //! | `line_endings` | CRLF vs LF | the file's line endings |
 //! | `trailing_whitespace` | trailing blanks on any line | — |
 //! | `indentation` | leading whitespace, when it differs by one consistent rule | re-indented by that rule |
+//! | `inner_whitespace` | the length of runs of spaces and tabs inside lines | kept lines keep the file's alignment |
 //! | `line_numbers` | a numbered read's prefixes on every line (then the three above) | prefixes removed |
 //! | `escaping` | backslash-run lengths, when they pair consistently | backslashes corrected |
 //! | `typography` | curly quotes, dashes, `…`, Unicode spaces | the file's characters |
@@ -30,10 +31,11 @@ use crate::text::{LineEnding, Text};
 use std::sync::Arc;
 
 /// The levels after the byte-exact search, in cascade order.
-const LEVELS: [Via; 7] = [
+const LEVELS: [Via; 8] = [
     Via::LineEndings,
     Via::TrailingWhitespace,
     Via::Indentation,
+    Via::InnerWhitespace,
     Via::LineNumbers,
     Via::Escaping,
     Via::Typography,
@@ -111,8 +113,16 @@ fn applies(via: Via, input: &Input) -> bool {
         }
         Via::Typography => !input.raw.is_ascii() || !input.scope_bytes.is_ascii(),
         Via::Elision => elision::split(input.needle).is_some(),
+        Via::InnerWhitespace => has_run(input.raw.as_bytes()) || has_run(input.scope_bytes),
         Via::Exact | Via::TrailingWhitespace | Via::Indentation => true,
     }
+}
+
+/// Whether a line of `bytes` holds a run the inner-whitespace level folds.
+fn has_run(bytes: &[u8]) -> bool {
+    bytes
+        .split(|&b| b == b'\n')
+        .any(|line| std::str::from_utf8(line).is_ok_and(super::fold::has_inner_run))
 }
 
 /// Runs one level.
@@ -121,6 +131,7 @@ fn level(via: Via, input: &Input) -> Answer {
         Via::LineEndings => plain(input, Key::Lines, Via::LineEndings),
         Via::TrailingWhitespace => plain(input, Key::TrimEnd, Via::TrailingWhitespace),
         Via::Indentation => indentation(input),
+        Via::InnerWhitespace => plain(input, Key::InnerSpaces, Via::InnerWhitespace),
         Via::LineNumbers => line_numbers(input),
         Via::Escaping => escaping(input),
         Via::Typography => typography(input),
@@ -340,7 +351,8 @@ fn spans_at(text: &Text, needle: &Needle, windows: &[usize], key: Key) -> Vec<Sp
         .collect()
 }
 
-/// Line endings and trailing whitespace: no corrections besides the file's bytes.
+/// Line endings, trailing whitespace and inner whitespace: no corrections besides the
+/// file's bytes.
 fn plain(input: &Input, key: Key, via: Via) -> Answer {
     let (text, needle) = (input.text, input.needle);
     let spans = spans_at(text, needle, input.windows, key);
@@ -368,6 +380,14 @@ fn plain(input: &Input, key: Key, via: Via) -> Answer {
             "Matched {label} ignoring line endings: the request has {request}, the file {} there.",
             text.ending_near(spans[0].first).name()
         )
+    } else if via == Via::InnerWhitespace {
+        let differing = (0..needle.len())
+            .find(|&j| {
+                needle.lines[j].as_ref().trim_end() != text.line(spans[0].first + j).trim_end()
+            })
+            .map(|j| format!(" (first on line {})", spans[0].first + j + 1))
+            .unwrap_or_default();
+        format!("Matched {label} ignoring the length of runs of spaces inside lines{differing}.")
     } else {
         let differing = (0..needle.len())
             .find(|&j| {

@@ -30,6 +30,10 @@ pub enum Key {
     /// Without trailing whitespace; typographic quotes, dashes, ellipses and Unicode
     /// spaces read as their ASCII forms.
     Typography,
+    /// Without trailing whitespace; a run of spaces and tabs after the line's first
+    /// non-blank character reads as one space (formatter alignment). The indentation
+    /// is compared as is, and a run never matches no space at all.
+    InnerSpaces,
 }
 
 impl Key {
@@ -92,6 +96,7 @@ pub fn key(line: &str, key: Key) -> Cow<'_, str> {
         Key::Lines | Key::TrimEnd | Key::Trim => Cow::Borrowed(body),
         Key::Escapes if !body.contains('\\') => Cow::Borrowed(body),
         Key::Typography if body.is_ascii() => Cow::Borrowed(body),
+        Key::InnerSpaces if !has_inner_run(body) => Cow::Borrowed(body),
         _ => Cow::Owned(fold(line, key).s),
     }
 }
@@ -152,6 +157,7 @@ pub fn fold(line: &str, key: Key) -> Folded {
         }
     };
     let bytes = body.as_bytes();
+    let lead_len = body.len() - body.trim_start_matches([' ', '\t']).len();
     let mut i = 0;
     while i < body.len() {
         let c = body[i..].chars().next().unwrap_or(' ');
@@ -174,6 +180,12 @@ pub fn fold(line: &str, key: Key) -> Folded {
                 }
                 continue;
             }
+            Key::InnerSpaces if (c == ' ' || c == '\t') && i >= lead_len => {
+                let run = body[i..].len() - body[i..].trim_start_matches([' ', '\t']).len();
+                push(" ", i, i + run);
+                i += run;
+                continue;
+            }
             Key::Typography => match typographic(c) {
                 Some(ascii) => push(ascii, i, next),
                 None => push(&body[i..next], i, next),
@@ -183,6 +195,13 @@ pub fn fold(line: &str, key: Key) -> Folded {
         i = next;
     }
     out
+}
+
+/// Whether `body` has a run [`Key::InnerSpaces`] folds: two blanks, or a tab, after
+/// its indentation.
+pub fn has_inner_run(body: &str) -> bool {
+    let inner = body.trim_start_matches([' ', '\t']).trim_end();
+    inner.contains("  ") || inner.contains('\t')
 }
 
 /// Bytes no key changes: ASCII graphic characters except backslashes, quotes, `-` and
@@ -227,6 +246,12 @@ mod tests {
         assert_eq!(key(r#"re(\\\\d+)"#, Key::Escapes), r#"re(\d+)"#);
         assert_eq!(key("“a” – b…\u{a0}", Key::Typography), "\"a\" - b...");
         assert_eq!(key("   ", Key::Trim), "");
+        assert_eq!(
+            key("  \"a\":   1,\t// x ", Key::InnerSpaces),
+            "  \"a\": 1, // x"
+        );
+        assert_eq!(key("\t\"a\": 1,", Key::InnerSpaces), "\t\"a\": 1,");
+        assert_ne!(key("a=1", Key::InnerSpaces), key("a = 1", Key::InnerSpaces));
     }
 
     #[test]
@@ -242,6 +267,10 @@ mod tests {
         assert_eq!(t.start_at(2), None, "inside the ellipsis");
         assert_eq!(t.end_at(4), Some(4));
         assert_eq!(t.end_at(3), None);
+        let s = fold("a   = 1", Key::InnerSpaces);
+        assert_eq!(s.s, "a = 1");
+        assert_eq!(s.start_at(2), Some(4));
+        assert_eq!(s.end_at(2), Some(4));
         let w = fold("    x  ", Key::Trim);
         assert_eq!(w.s, "x");
         assert_eq!(w.start_at(0), Some(4));

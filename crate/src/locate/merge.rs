@@ -279,6 +279,9 @@ impl Merge {
             Via::TrailingWhitespace => Some(
                 "Lines new_str keeps from old_str were written with the file's own whitespace.".into(),
             ),
+            Via::InnerWhitespace => Some(
+                "Lines new_str keeps from old_str were written with the file's own spacing (its alignment); changed lines as sent.".into(),
+            ),
             Via::Indentation => self
                 .indent
                 .as_ref()

@@ -60,6 +60,7 @@ pub enum Via {
     LineEndings,
     TrailingWhitespace,
     Indentation,
+    InnerWhitespace,
     LineNumbers,
     Escaping,
     Typography,
@@ -68,11 +69,12 @@ pub enum Via {
 
 impl Via {
     /// Every level, in cascade order.
-    pub const ALL: [Via; 8] = [
+    pub const ALL: [Via; 9] = [
         Via::Exact,
         Via::LineEndings,
         Via::TrailingWhitespace,
         Via::Indentation,
+        Via::InnerWhitespace,
         Via::LineNumbers,
         Via::Escaping,
         Via::Typography,
@@ -85,6 +87,7 @@ impl Via {
             Via::LineEndings => "line_endings",
             Via::TrailingWhitespace => "trailing_whitespace",
             Via::Indentation => "indentation",
+            Via::InnerWhitespace => "inner_whitespace",
             Via::LineNumbers => "line_numbers",
             Via::Escaping => "escaping",
             Via::Typography => "typography",
