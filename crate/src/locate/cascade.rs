@@ -6,6 +6,7 @@
 //! | `trailing_whitespace` | trailing blanks on any line | — |
 //! | `indentation` | leading whitespace, when it differs by one consistent rule | re-indented by that rule |
 //! | `inner_whitespace` | the length of runs of spaces and tabs inside lines | kept lines keep the file's alignment |
+//! | `blank_lines` | the number of blank lines between lines (see `blank_lines`) | kept gaps keep the file's blank lines |
 //! | `line_numbers` | a numbered read's prefixes on every line (then the three above) | prefixes removed |
 //! | `escaping` | backslash-run lengths, when they pair consistently | backslashes corrected |
 //! | `typography` | curly quotes, dashes, `…`, Unicode spaces | the file's characters |
@@ -16,6 +17,7 @@
 //! cannot differ from the ones before (no `\r` anywhere: line endings; no backslash:
 //! escaping; all ASCII: typography; no numbered or marker line: those two levels).
 
+use super::blank_lines;
 use super::elision::{self, Refusals};
 use super::escapes::{self, Escapes};
 use super::fold::Key;
@@ -31,11 +33,12 @@ use crate::text::{LineEnding, Text};
 use std::sync::Arc;
 
 /// The levels after the byte-exact search, in cascade order.
-const LEVELS: [Via; 8] = [
+const LEVELS: [Via; 9] = [
     Via::LineEndings,
     Via::TrailingWhitespace,
     Via::Indentation,
     Via::InnerWhitespace,
+    Via::BlankLines,
     Via::LineNumbers,
     Via::Escaping,
     Via::Typography,
@@ -113,6 +116,7 @@ fn applies(via: Via, input: &Input) -> bool {
         }
         Via::Typography => !input.raw.is_ascii() || !input.scope_bytes.is_ascii(),
         Via::Elision => elision::split(input.needle).is_some(),
+        Via::BlankLines => blank_lines::applies(input.needle),
         Via::InnerWhitespace => has_run(input.raw.as_bytes()) || has_run(input.scope_bytes),
         Via::Exact | Via::TrailingWhitespace | Via::Indentation => true,
     }
@@ -132,6 +136,7 @@ fn level(via: Via, input: &Input) -> Answer {
         Via::TrailingWhitespace => plain(input, Key::TrimEnd, Via::TrailingWhitespace),
         Via::Indentation => indentation(input),
         Via::InnerWhitespace => plain(input, Key::InnerSpaces, Via::InnerWhitespace),
+        Via::BlankLines => blank_lines_level(input),
         Via::LineNumbers => line_numbers(input),
         Via::Escaping => escaping(input),
         Via::Typography => typography(input),
@@ -156,6 +161,19 @@ fn indentation(input: &Input) -> Answer {
         return Answer::Matched(candidates, note);
     }
     Answer::Missed(refused)
+}
+
+/// The number of blank lines between lines.
+fn blank_lines_level(input: &Input) -> Answer {
+    let merges = settle(blank_lines::matches(input.text, input.needle, input.scope));
+    let Some((span, _)) = merges.first() else {
+        return Answer::Missed(Vec::new());
+    };
+    let note = format!(
+        "Matched {} with a different number of blank lines between lines than the request has.",
+        span_label(span)
+    );
+    Answer::Matched(into_candidates(merges), Some(note))
 }
 
 /// A numbered read's prefixes on every line, then the three levels before.
@@ -548,6 +566,7 @@ fn segment_for(text: &Text, needle: &Needle, span: &Span) -> Segment {
             Piece {
                 content: start.min(end)..end,
                 term,
+                absent: false,
             }
         })
         .collect();

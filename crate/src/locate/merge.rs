@@ -29,6 +29,9 @@ use std::ops::Range;
 pub struct Piece {
     pub content: Range<usize>,
     pub term: Range<usize>,
+    /// A request line the file does not have (a blank line the `blank_lines` level
+    /// matched to none): kept, it writes nothing.
+    pub absent: bool,
 }
 
 /// A part of the request and the file lines it matched.
@@ -242,6 +245,10 @@ impl Merge {
         let src = text.as_str();
         let ending = self.ending.as_str();
         let mut out = String::new();
+        let items: Vec<&Item> = items
+            .iter()
+            .filter(|item| !matches!(item, Item::File(p) if p.absent))
+            .collect();
         for (k, item) in items.iter().enumerate() {
             let sep = match item {
                 Item::File(p) => {
@@ -278,6 +285,9 @@ impl Merge {
                 .then(|| format!("new_str was written with the file's {} line endings.", self.ending.name())),
             Via::TrailingWhitespace => Some(
                 "Lines new_str keeps from old_str were written with the file's own whitespace.".into(),
+            ),
+            Via::BlankLines => Some(
+                "Blank lines new_str keeps from old_str were written as the file has them (its number of blank lines there).".into(),
             ),
             Via::InnerWhitespace => Some(
                 "Lines new_str keeps from old_str were written with the file's own spacing (its alignment); changed lines as sent.".into(),

@@ -31,6 +31,7 @@
 pub mod scope;
 pub mod select;
 
+mod blank_lines;
 mod cascade;
 mod elision;
 mod escapes;
@@ -61,6 +62,7 @@ pub enum Via {
     TrailingWhitespace,
     Indentation,
     InnerWhitespace,
+    BlankLines,
     LineNumbers,
     Escaping,
     Typography,
@@ -69,12 +71,13 @@ pub enum Via {
 
 impl Via {
     /// Every level, in cascade order.
-    pub const ALL: [Via; 9] = [
+    pub const ALL: [Via; 10] = [
         Via::Exact,
         Via::LineEndings,
         Via::TrailingWhitespace,
         Via::Indentation,
         Via::InnerWhitespace,
+        Via::BlankLines,
         Via::LineNumbers,
         Via::Escaping,
         Via::Typography,
@@ -88,6 +91,7 @@ impl Via {
             Via::TrailingWhitespace => "trailing_whitespace",
             Via::Indentation => "indentation",
             Via::InnerWhitespace => "inner_whitespace",
+            Via::BlankLines => "blank_lines",
             Via::LineNumbers => "line_numbers",
             Via::Escaping => "escaping",
             Via::Typography => "typography",
