@@ -214,6 +214,16 @@ fn escaping(input: &Input) -> Answer {
     };
     let what = match &m.escapes {
         Some(Escapes::Table(t)) => t.describe(),
+        Some(Escapes::Mixed(mixed)) if !mixed.conflicts.is_empty() => format!(
+            "the ratio differs between runs ({}), so each is applied in order",
+            mixed
+                .conflicts
+                .iter()
+                .take(4)
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
         _ => "the request's backslash runs do not pair with the file's the same way everywhere"
             .into(),
     };
