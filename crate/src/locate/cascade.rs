@@ -23,7 +23,7 @@ use super::index::LineIndex;
 use super::merge::{Merge, Piece, Segment};
 use super::needle::{content_end, content_start, settle, verify, Needle, Shape, Span};
 use super::numbers;
-use super::typography::TypoTable;
+use super::typography::{dashes_agree, TypoTable};
 use super::{Candidate, Fix, Found, Scope, Via};
 use crate::text::words::{self, visible};
 use crate::text::{LineEnding, Text};
@@ -237,14 +237,17 @@ fn escaping(input: &Input) -> Answer {
 /// Curly quotes, dashes, `…`, Unicode spaces.
 fn typography(input: &Input) -> Answer {
     let (text, needle) = (input.text, input.needle);
-    let merges: Vec<(Span, Merge)> = spans_at(text, needle, input.windows, Key::Typography)
+    let merges: Vec<(Span, Merge)> = spans_at(text, needle, input.windows, Key::TypographyDashes)
         .into_iter()
-        .map(|s| {
+        .filter_map(|s| {
             let mut m = merge_for(text, needle, &s, Via::Typography);
             let pairs = line_pairs(text, &m);
             let lines: Vec<(&str, &str)> = pairs.iter().map(|(r, f, _)| (r.as_str(), *f)).collect();
+            if !dashes_agree(&lines) {
+                return None;
+            }
             m.typography = Some(TypoTable::pair(&lines));
-            (s, m)
+            Some((s, m))
         })
         .collect();
     let merges = settle(merges);

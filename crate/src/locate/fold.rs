@@ -30,6 +30,12 @@ pub enum Key {
     /// Without trailing whitespace; typographic quotes, dashes, ellipses and Unicode
     /// spaces read as their ASCII forms.
     Typography,
+    /// [`Key::Typography`], and every run of dashes (`-`, `--`, `—`, `–-`) reads as one
+    /// `-`. Looser than the rule it serves (`--` or `-` for `—` or `–`, `—` for `--`):
+    /// the typography level keeps a match only when each pair of runs is one the rule
+    /// allows ([`dashes_agree`](super::typography::dashes_agree)), so `i--` never
+    /// matches `i-`.
+    TypographyDashes,
 }
 
 impl Key {
@@ -54,6 +60,11 @@ impl Key {
 /// leave unescaped).
 pub fn is_quote(b: u8) -> bool {
     matches!(b, b'"' | b'\'' | b'`')
+}
+
+/// A dash: `-` or a character whose ASCII form is `-`.
+pub fn is_dash(c: char) -> bool {
+    c == '-' || typographic(c) == Some("-")
 }
 
 /// The ASCII form of a typographic character, if it has one.
@@ -92,6 +103,7 @@ pub fn key(line: &str, key: Key) -> Cow<'_, str> {
         Key::Lines | Key::TrimEnd | Key::Trim => Cow::Borrowed(body),
         Key::Escapes if !body.contains('\\') => Cow::Borrowed(body),
         Key::Typography if body.is_ascii() => Cow::Borrowed(body),
+        Key::TypographyDashes if body.is_ascii() && !body.contains("--") => Cow::Borrowed(body),
         _ => Cow::Owned(fold(line, key).s),
     }
 }
@@ -174,7 +186,15 @@ pub fn fold(line: &str, key: Key) -> Folded {
                 }
                 continue;
             }
-            Key::Typography => match typographic(c) {
+            Key::TypographyDashes if is_dash(c) => {
+                let run = body[i..]
+                    .find(|d: char| !is_dash(d))
+                    .map_or(body.len(), |n| i + n);
+                push("-", i, run);
+                i = run;
+                continue;
+            }
+            Key::Typography | Key::TypographyDashes => match typographic(c) {
                 Some(ascii) => push(ascii, i, next),
                 None => push(&body[i..next], i, next),
             },
@@ -227,6 +247,11 @@ mod tests {
         assert_eq!(key(r#"re(\\\\d+)"#, Key::Escapes), r#"re(\d+)"#);
         assert_eq!(key("“a” – b…\u{a0}", Key::Typography), "\"a\" - b...");
         assert_eq!(key("   ", Key::Trim), "");
+        assert_eq!(
+            key("a -- b — c –- d", Key::TypographyDashes),
+            "a - b - c - d"
+        );
+        assert_eq!(key("i-- and --x", Key::Typography), "i-- and --x");
     }
 
     #[test]
