@@ -26,7 +26,7 @@ use super::index::LineIndex;
 use super::merge::{Merge, Piece, Segment};
 use super::needle::{content_end, content_start, settle, verify, Needle, Shape, Span};
 use super::numbers;
-use super::typography::TypoTable;
+use super::typography::{dashes_agree, TypoTable};
 use super::{Candidate, Fix, Found, Scope, Via};
 use crate::text::words::{self, visible};
 use crate::text::{LineEnding, Text};
@@ -243,6 +243,16 @@ fn escaping(input: &Input) -> Answer {
     };
     let what = match &m.escapes {
         Some(Escapes::Table(t)) => t.describe(),
+        Some(Escapes::Mixed(mixed)) if !mixed.conflicts.is_empty() => format!(
+            "the ratio differs between runs ({}), so each is applied in order",
+            mixed
+                .conflicts
+                .iter()
+                .take(4)
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
         _ => "the request's backslash runs do not pair with the file's the same way everywhere"
             .into(),
     };
@@ -256,14 +266,17 @@ fn escaping(input: &Input) -> Answer {
 /// Curly quotes, dashes, `…`, Unicode spaces.
 fn typography(input: &Input) -> Answer {
     let (text, needle) = (input.text, input.needle);
-    let merges: Vec<(Span, Merge)> = spans_at(text, needle, input.windows, Key::Typography)
+    let merges: Vec<(Span, Merge)> = spans_at(text, needle, input.windows, Key::TypographyDashes)
         .into_iter()
-        .map(|s| {
+        .filter_map(|s| {
             let mut m = merge_for(text, needle, &s, Via::Typography);
             let pairs = line_pairs(text, &m);
             let lines: Vec<(&str, &str)> = pairs.iter().map(|(r, f, _)| (r.as_str(), *f)).collect();
+            if !dashes_agree(&lines) {
+                return None;
+            }
             m.typography = Some(TypoTable::pair(&lines));
-            (s, m)
+            Some((s, m))
         })
         .collect();
     let merges = settle(merges);

@@ -34,6 +34,12 @@ pub enum Key {
     /// non-blank character reads as one space (formatter alignment). The indentation
     /// is compared as is, and a run never matches no space at all.
     InnerSpaces,
+    /// [`Key::Typography`], and every run of dashes (`-`, `--`, `—`, `–-`) reads as one
+    /// `-`. Looser than the rule it serves (`--` or `-` for `—` or `–`, `—` for `--`):
+    /// the typography level keeps a match only when each pair of runs is one the rule
+    /// allows ([`dashes_agree`](super::typography::dashes_agree)), so `i--` never
+    /// matches `i-`.
+    TypographyDashes,
 }
 
 impl Key {
@@ -58,6 +64,11 @@ impl Key {
 /// leave unescaped).
 pub fn is_quote(b: u8) -> bool {
     matches!(b, b'"' | b'\'' | b'`')
+}
+
+/// A dash: `-` or a character whose ASCII form is `-`.
+pub fn is_dash(c: char) -> bool {
+    c == '-' || typographic(c) == Some("-")
 }
 
 /// The ASCII form of a typographic character, if it has one.
@@ -97,6 +108,7 @@ pub fn key(line: &str, key: Key) -> Cow<'_, str> {
         Key::Escapes if !body.contains('\\') => Cow::Borrowed(body),
         Key::Typography if body.is_ascii() => Cow::Borrowed(body),
         Key::InnerSpaces if !has_inner_run(body) => Cow::Borrowed(body),
+        Key::TypographyDashes if body.is_ascii() && !body.contains("--") => Cow::Borrowed(body),
         _ => Cow::Owned(fold(line, key).s),
     }
 }
@@ -186,7 +198,15 @@ pub fn fold(line: &str, key: Key) -> Folded {
                 i += run;
                 continue;
             }
-            Key::Typography => match typographic(c) {
+            Key::TypographyDashes if is_dash(c) => {
+                let run = body[i..]
+                    .find(|d: char| !is_dash(d))
+                    .map_or(body.len(), |n| i + n);
+                push("-", i, run);
+                i = run;
+                continue;
+            }
+            Key::Typography | Key::TypographyDashes => match typographic(c) {
                 Some(ascii) => push(ascii, i, next),
                 None => push(&body[i..next], i, next),
             },
@@ -252,6 +272,11 @@ mod tests {
         );
         assert_eq!(key("\t\"a\": 1,", Key::InnerSpaces), "\t\"a\": 1,");
         assert_ne!(key("a=1", Key::InnerSpaces), key("a = 1", Key::InnerSpaces));
+        assert_eq!(
+            key("a -- b — c –- d", Key::TypographyDashes),
+            "a - b - c - d"
+        );
+        assert_eq!(key("i-- and --x", Key::Typography), "i-- and --x");
     }
 
     #[test]
