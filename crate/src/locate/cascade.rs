@@ -5,6 +5,8 @@
 //! | `line_endings` | CRLF vs LF | the file's line endings |
 //! | `trailing_whitespace` | trailing blanks on any line | — |
 //! | `indentation` | leading whitespace, when it differs by one consistent rule | re-indented by that rule |
+//! | `inner_whitespace` | the length of runs of spaces and tabs inside lines | kept lines keep the file's alignment |
+//! | `blank_lines` | the number of blank lines between lines (see `blank_lines`) | kept gaps keep the file's blank lines |
 //! | `line_numbers` | a numbered read's prefixes on every line (then the three above) | prefixes removed |
 //! | `escaping` | backslash-run lengths, when they pair consistently | backslashes corrected |
 //! | `typography` | curly quotes, dashes, `…`, Unicode spaces | the file's characters |
@@ -15,6 +17,7 @@
 //! cannot differ from the ones before (no `\r` anywhere: line endings; no backslash:
 //! escaping; all ASCII: typography; no numbered or marker line: those two levels).
 
+use super::blank_lines;
 use super::elision::{self, Refusals};
 use super::escapes::{self, Escapes};
 use super::fold::Key;
@@ -23,17 +26,19 @@ use super::index::LineIndex;
 use super::merge::{Merge, Piece, Segment};
 use super::needle::{content_end, content_start, settle, verify, Needle, Shape, Span};
 use super::numbers;
-use super::typography::TypoTable;
+use super::typography::{dashes_agree, TypoTable};
 use super::{Candidate, Fix, Found, Scope, Via};
 use crate::text::words::{self, visible};
 use crate::text::{LineEnding, Text};
 use std::sync::Arc;
 
 /// The levels after the byte-exact search, in cascade order.
-const LEVELS: [Via; 7] = [
+const LEVELS: [Via; 9] = [
     Via::LineEndings,
     Via::TrailingWhitespace,
     Via::Indentation,
+    Via::InnerWhitespace,
+    Via::BlankLines,
     Via::LineNumbers,
     Via::Escaping,
     Via::Typography,
@@ -111,8 +116,17 @@ fn applies(via: Via, input: &Input) -> bool {
         }
         Via::Typography => !input.raw.is_ascii() || !input.scope_bytes.is_ascii(),
         Via::Elision => elision::split(input.needle).is_some(),
+        Via::BlankLines => blank_lines::applies(input.needle),
+        Via::InnerWhitespace => has_run(input.raw.as_bytes()) || has_run(input.scope_bytes),
         Via::Exact | Via::TrailingWhitespace | Via::Indentation => true,
     }
+}
+
+/// Whether a line of `bytes` holds a run the inner-whitespace level folds.
+fn has_run(bytes: &[u8]) -> bool {
+    bytes
+        .split(|&b| b == b'\n')
+        .any(|line| std::str::from_utf8(line).is_ok_and(super::fold::has_inner_run))
 }
 
 /// Runs one level.
@@ -121,6 +135,8 @@ fn level(via: Via, input: &Input) -> Answer {
         Via::LineEndings => plain(input, Key::Lines, Via::LineEndings),
         Via::TrailingWhitespace => plain(input, Key::TrimEnd, Via::TrailingWhitespace),
         Via::Indentation => indentation(input),
+        Via::InnerWhitespace => plain(input, Key::InnerSpaces, Via::InnerWhitespace),
+        Via::BlankLines => blank_lines_level(input),
         Via::LineNumbers => line_numbers(input),
         Via::Escaping => escaping(input),
         Via::Typography => typography(input),
@@ -145,6 +161,19 @@ fn indentation(input: &Input) -> Answer {
         return Answer::Matched(candidates, note);
     }
     Answer::Missed(refused)
+}
+
+/// The number of blank lines between lines.
+fn blank_lines_level(input: &Input) -> Answer {
+    let merges = settle(blank_lines::matches(input.text, input.needle, input.scope));
+    let Some((span, _)) = merges.first() else {
+        return Answer::Missed(Vec::new());
+    };
+    let note = format!(
+        "Matched {} with a different number of blank lines between lines than the request has.",
+        span_label(span)
+    );
+    Answer::Matched(into_candidates(merges), Some(note))
 }
 
 /// A numbered read's prefixes on every line, then the three levels before.
@@ -214,6 +243,16 @@ fn escaping(input: &Input) -> Answer {
     };
     let what = match &m.escapes {
         Some(Escapes::Table(t)) => t.describe(),
+        Some(Escapes::Mixed(mixed)) if !mixed.conflicts.is_empty() => format!(
+            "the ratio differs between runs ({}), so each is applied in order",
+            mixed
+                .conflicts
+                .iter()
+                .take(4)
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
         _ => "the request's backslash runs do not pair with the file's the same way everywhere"
             .into(),
     };
@@ -227,14 +266,17 @@ fn escaping(input: &Input) -> Answer {
 /// Curly quotes, dashes, `…`, Unicode spaces.
 fn typography(input: &Input) -> Answer {
     let (text, needle) = (input.text, input.needle);
-    let merges: Vec<(Span, Merge)> = spans_at(text, needle, input.windows, Key::Typography)
+    let merges: Vec<(Span, Merge)> = spans_at(text, needle, input.windows, Key::TypographyDashes)
         .into_iter()
-        .map(|s| {
+        .filter_map(|s| {
             let mut m = merge_for(text, needle, &s, Via::Typography);
             let pairs = line_pairs(text, &m);
             let lines: Vec<(&str, &str)> = pairs.iter().map(|(r, f, _)| (r.as_str(), *f)).collect();
+            if !dashes_agree(&lines) {
+                return None;
+            }
             m.typography = Some(TypoTable::pair(&lines));
-            (s, m)
+            Some((s, m))
         })
         .collect();
     let merges = settle(merges);
@@ -340,7 +382,8 @@ fn spans_at(text: &Text, needle: &Needle, windows: &[usize], key: Key) -> Vec<Sp
         .collect()
 }
 
-/// Line endings and trailing whitespace: no corrections besides the file's bytes.
+/// Line endings, trailing whitespace and inner whitespace: no corrections besides the
+/// file's bytes.
 fn plain(input: &Input, key: Key, via: Via) -> Answer {
     let (text, needle) = (input.text, input.needle);
     let spans = spans_at(text, needle, input.windows, key);
@@ -368,6 +411,14 @@ fn plain(input: &Input, key: Key, via: Via) -> Answer {
             "Matched {label} ignoring line endings: the request has {request}, the file {} there.",
             text.ending_near(spans[0].first).name()
         )
+    } else if via == Via::InnerWhitespace {
+        let differing = (0..needle.len())
+            .find(|&j| {
+                needle.lines[j].as_ref().trim_end() != text.line(spans[0].first + j).trim_end()
+            })
+            .map(|j| format!(" (first on line {})", spans[0].first + j + 1))
+            .unwrap_or_default();
+        format!("Matched {label} ignoring the length of runs of spaces inside lines{differing}.")
     } else {
         let differing = (0..needle.len())
             .find(|&j| {
@@ -528,6 +579,7 @@ fn segment_for(text: &Text, needle: &Needle, span: &Span) -> Segment {
             Piece {
                 content: start.min(end)..end,
                 term,
+                absent: false,
             }
         })
         .collect();

@@ -12,7 +12,10 @@
 //!   into `n`.
 //!
 //! The same key mapping to two lengths (`2 → 1` here, `2 → 2` in `\\d` there) is a
-//! mixed escaping: the match is reported, but nothing is written (`escape_ambiguous`).
+//! mixed escaping ([`MixedRuns`]): no table, but the ratios are applied in order. New
+//! text's runs (all its lines, in order) must pair one to one with the request's: as
+//! many, each before the same character as its pair; each then takes its pair's ratio.
+//! Where that pairing fails, nothing is written (`escape_ambiguous`).
 //! New text's runs are mapped through the table; a length the table lacks is mapped by
 //! the table's one ratio when all of its both-sides pairs agree on one (`2 → 1` and
 //! `4 → 2` give 6 → 3), and refused otherwise. No escape sequence is ever interpreted:
@@ -21,6 +24,7 @@
 use super::fold::is_quote;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::ops::Range;
 
 /// One run: its length and the character after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +35,12 @@ pub struct Run {
 
 /// Runs of `line` (trailing whitespace ignored), in order.
 pub fn runs(line: &str) -> Vec<Run> {
+    located_runs(line).into_iter().map(|(_, r)| r).collect()
+}
+
+/// Runs of `line` (trailing whitespace ignored), in order, each with the byte range of
+/// its backslashes.
+fn located_runs(line: &str) -> Vec<(Range<usize>, Run)> {
     let body = line.trim_end();
     let bytes = body.as_bytes();
     let mut out = Vec::new();
@@ -42,16 +52,17 @@ pub fn runs(line: &str) -> Vec<Run> {
                 j += 1;
             }
             let before = body[j..].chars().next();
-            out.push(Run { len: j - i, before });
+            out.push((i..j, Run { len: j - i, before }));
             i = match before {
                 Some(q) if q.is_ascii() && is_quote(q as u8) => j + 1,
                 _ => j,
             };
         } else if is_quote(bytes[i]) {
-            out.push(Run {
+            let run = Run {
                 len: 0,
                 before: Some(bytes[i] as char),
-            });
+            };
+            out.push((i..i, run));
             i += 1;
         } else {
             i += body[i..].chars().next().map_or(1, char::len_utf8);
@@ -108,7 +119,34 @@ pub struct EscapeTable {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Escapes {
     Table(EscapeTable),
-    Mixed(Vec<RunPair>),
+    Mixed(MixedRuns),
+}
+
+/// A mixed escaping: no one table, but every pair in order, for new text whose runs
+/// pair with the request's one to one.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct MixedRuns {
+    /// The pairs that contradict each other, for messages.
+    pub conflicts: Vec<RunPair>,
+    /// Every pair of every line, in order; `None` when some line's runs do not pair.
+    pub ordered: Option<Vec<RunPair>>,
+}
+
+/// Why new text's runs cannot take a mixed escaping in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unpaired {
+    /// The request's own runs do not pair with the file's line by line.
+    Request,
+    /// New text has `new` runs where the request has `old`.
+    Count { old: usize, new: usize },
+    /// The `index`-th run (0-based) differs: it comes before `new` in new text and
+    /// before `old` in the request, or its length has no whole counterpart.
+    Run {
+        index: usize,
+        old: Option<char>,
+        new: Option<char>,
+        len: usize,
+    },
 }
 
 fn key_of(request: usize, file: usize, before: Option<char>) -> RunKey {
@@ -124,10 +162,11 @@ pub fn pair(lines: &[(&str, &str, usize)]) -> Escapes {
     let mut table = EscapeTable::default();
     let mut first_seen: BTreeMap<RunKey, RunPair> = BTreeMap::new();
     let mut conflicts: Vec<RunPair> = Vec::new();
+    let mut ordered = Vec::new();
     for &(request, file, line) in lines {
         let (a, b) = (runs(request), runs(file));
         if a.len() != b.len() {
-            return Escapes::Mixed(Vec::new());
+            return Escapes::Mixed(MixedRuns::default());
         }
         for (x, y) in a.iter().zip(&b) {
             let pair = RunPair {
@@ -136,6 +175,7 @@ pub fn pair(lines: &[(&str, &str, usize)]) -> Escapes {
                 file: y.len,
                 before: y.before,
             };
+            ordered.push(pair.clone());
             let key = key_of(x.len, y.len, y.before);
             match table.map.get(&key) {
                 Some(&f) if f != y.len => {
@@ -171,8 +211,67 @@ pub fn pair(lines: &[(&str, &str, usize)]) -> Escapes {
     if conflicts.is_empty() {
         Escapes::Table(table)
     } else {
-        Escapes::Mixed(conflicts)
+        Escapes::Mixed(MixedRuns {
+            conflicts,
+            ordered: Some(ordered),
+        })
     }
+}
+
+impl MixedRuns {
+    /// `lines` (new text, all of it) with each backslash run given its paired request
+    /// run's ratio, in order: the `k`-th run of new text pairs with the `k`-th run of
+    /// the request, and must come before the same character. A run as long as its pair
+    /// takes the file's length; another length is scaled when that gives a whole number.
+    pub fn apply_in_order<S: AsRef<str>>(&self, lines: &[S]) -> Result<Vec<String>, Unpaired> {
+        let ordered = self.ordered.as_ref().ok_or(Unpaired::Request)?;
+        let located: Vec<Vec<(Range<usize>, Run)>> =
+            lines.iter().map(|l| located_runs(l.as_ref())).collect();
+        let count = located.iter().map(Vec::len).sum::<usize>();
+        if count != ordered.len() {
+            return Err(Unpaired::Count {
+                old: ordered.len(),
+                new: count,
+            });
+        }
+        let mut pairs = ordered.iter().enumerate();
+        let mut out = Vec::with_capacity(lines.len());
+        for (line, runs) in lines.iter().zip(&located) {
+            let line = line.as_ref();
+            let mut fixed = String::with_capacity(line.len());
+            let mut at = 0;
+            for (range, run) in runs {
+                let Some((index, pair)) = pairs.next() else {
+                    return Err(Unpaired::Request);
+                };
+                let unpaired = || Unpaired::Run {
+                    index,
+                    old: pair.before,
+                    new: run.before,
+                    len: run.len,
+                };
+                if pair.before != run.before {
+                    return Err(unpaired());
+                }
+                let len = scale(run.len, pair.request, pair.file).ok_or_else(unpaired)?;
+                fixed.push_str(&line[at..range.start]);
+                fixed.push_str(&"\\".repeat(len));
+                at = range.end;
+            }
+            fixed.push_str(&line[at..]);
+            out.push(fixed);
+        }
+        Ok(out)
+    }
+}
+
+/// A new run of `len` where the request had `request` and the file `file`.
+fn scale(len: usize, request: usize, file: usize) -> Option<usize> {
+    if len == request {
+        return Some(file);
+    }
+    let scaled = len.checked_mul(file)?;
+    (request > 0 && file > 0 && scaled.is_multiple_of(request)).then_some(scaled / request)
 }
 
 impl EscapeTable {
@@ -304,11 +403,39 @@ mod tests {
 
     #[test]
     fn mixed_ratios_are_reported_with_their_runs() {
-        let Escapes::Mixed(runs) = table(r"\\d \\n", r"\\d \n") else {
+        let Escapes::Mixed(mixed) = table(r"\\d \\n", r"\\d \n") else {
             panic!("expected mixed")
         };
-        assert_eq!(runs.len(), 2);
-        assert!(runs[1].to_string().contains("before `n`"));
+        assert_eq!(mixed.conflicts.len(), 2);
+        assert!(mixed.conflicts[1].to_string().contains("before `n`"));
+    }
+
+    #[test]
+    fn mixed_ratios_apply_in_order_when_new_runs_pair() {
+        let Escapes::Mixed(mixed) = table(r"\\d \\n", r"\\d \n") else {
+            panic!("expected mixed")
+        };
+        assert_eq!(
+            mixed.apply_in_order(&[r"\\d+ \\n", ""]).unwrap(),
+            vec![r"\\d+ \n".to_string(), String::new()]
+        );
+        // An extra run, a run before another character, a length with no whole ratio.
+        assert_eq!(
+            mixed.apply_in_order(&[r"\\d \\n \\t"]),
+            Err(Unpaired::Count { old: 2, new: 3 })
+        );
+        assert!(matches!(
+            mixed.apply_in_order(&[r"\\n \\d"]),
+            Err(Unpaired::Run { index: 0, .. })
+        ));
+        assert!(matches!(
+            mixed.apply_in_order(&[r"\\d \\\n"]),
+            Err(Unpaired::Run {
+                index: 1,
+                len: 3,
+                ..
+            })
+        ));
     }
 
     #[test]

@@ -30,6 +30,16 @@ pub enum Key {
     /// Without trailing whitespace; typographic quotes, dashes, ellipses and Unicode
     /// spaces read as their ASCII forms.
     Typography,
+    /// Without trailing whitespace; a run of spaces and tabs after the line's first
+    /// non-blank character reads as one space (formatter alignment). The indentation
+    /// is compared as is, and a run never matches no space at all.
+    InnerSpaces,
+    /// [`Key::Typography`], and every run of dashes (`-`, `--`, `—`, `–-`) reads as one
+    /// `-`. Looser than the rule it serves (`--` or `-` for `—` or `–`, `—` for `--`):
+    /// the typography level keeps a match only when each pair of runs is one the rule
+    /// allows ([`dashes_agree`](super::typography::dashes_agree)), so `i--` never
+    /// matches `i-`.
+    TypographyDashes,
 }
 
 impl Key {
@@ -54,6 +64,11 @@ impl Key {
 /// leave unescaped).
 pub fn is_quote(b: u8) -> bool {
     matches!(b, b'"' | b'\'' | b'`')
+}
+
+/// A dash: `-` or a character whose ASCII form is `-`.
+pub fn is_dash(c: char) -> bool {
+    c == '-' || typographic(c) == Some("-")
 }
 
 /// The ASCII form of a typographic character, if it has one.
@@ -92,6 +107,8 @@ pub fn key(line: &str, key: Key) -> Cow<'_, str> {
         Key::Lines | Key::TrimEnd | Key::Trim => Cow::Borrowed(body),
         Key::Escapes if !body.contains('\\') => Cow::Borrowed(body),
         Key::Typography if body.is_ascii() => Cow::Borrowed(body),
+        Key::InnerSpaces if !has_inner_run(body) => Cow::Borrowed(body),
+        Key::TypographyDashes if body.is_ascii() && !body.contains("--") => Cow::Borrowed(body),
         _ => Cow::Owned(fold(line, key).s),
     }
 }
@@ -152,6 +169,7 @@ pub fn fold(line: &str, key: Key) -> Folded {
         }
     };
     let bytes = body.as_bytes();
+    let lead_len = body.len() - body.trim_start_matches([' ', '\t']).len();
     let mut i = 0;
     while i < body.len() {
         let c = body[i..].chars().next().unwrap_or(' ');
@@ -174,7 +192,21 @@ pub fn fold(line: &str, key: Key) -> Folded {
                 }
                 continue;
             }
-            Key::Typography => match typographic(c) {
+            Key::InnerSpaces if (c == ' ' || c == '\t') && i >= lead_len => {
+                let run = body[i..].len() - body[i..].trim_start_matches([' ', '\t']).len();
+                push(" ", i, i + run);
+                i += run;
+                continue;
+            }
+            Key::TypographyDashes if is_dash(c) => {
+                let run = body[i..]
+                    .find(|d: char| !is_dash(d))
+                    .map_or(body.len(), |n| i + n);
+                push("-", i, run);
+                i = run;
+                continue;
+            }
+            Key::Typography | Key::TypographyDashes => match typographic(c) {
                 Some(ascii) => push(ascii, i, next),
                 None => push(&body[i..next], i, next),
             },
@@ -183,6 +215,13 @@ pub fn fold(line: &str, key: Key) -> Folded {
         i = next;
     }
     out
+}
+
+/// Whether `body` has a run [`Key::InnerSpaces`] folds: two blanks, or a tab, after
+/// its indentation.
+pub fn has_inner_run(body: &str) -> bool {
+    let inner = body.trim_start_matches([' ', '\t']).trim_end();
+    inner.contains("  ") || inner.contains('\t')
 }
 
 /// Bytes no key changes: ASCII graphic characters except backslashes, quotes, `-` and
@@ -227,6 +266,17 @@ mod tests {
         assert_eq!(key(r#"re(\\\\d+)"#, Key::Escapes), r#"re(\d+)"#);
         assert_eq!(key("“a” – b…\u{a0}", Key::Typography), "\"a\" - b...");
         assert_eq!(key("   ", Key::Trim), "");
+        assert_eq!(
+            key("  \"a\":   1,\t// x ", Key::InnerSpaces),
+            "  \"a\": 1, // x"
+        );
+        assert_eq!(key("\t\"a\": 1,", Key::InnerSpaces), "\t\"a\": 1,");
+        assert_ne!(key("a=1", Key::InnerSpaces), key("a = 1", Key::InnerSpaces));
+        assert_eq!(
+            key("a -- b — c –- d", Key::TypographyDashes),
+            "a - b - c - d"
+        );
+        assert_eq!(key("i-- and --x", Key::Typography), "i-- and --x");
     }
 
     #[test]
@@ -242,6 +292,10 @@ mod tests {
         assert_eq!(t.start_at(2), None, "inside the ellipsis");
         assert_eq!(t.end_at(4), Some(4));
         assert_eq!(t.end_at(3), None);
+        let s = fold("a   = 1", Key::InnerSpaces);
+        assert_eq!(s.s, "a = 1");
+        assert_eq!(s.start_at(2), Some(4));
+        assert_eq!(s.end_at(2), Some(4));
         let w = fold("    x  ", Key::Trim);
         assert_eq!(w.s, "x");
         assert_eq!(w.start_at(0), Some(4));

@@ -9,7 +9,7 @@
 //! has several parts, each merged with its part of the replacement, and the lines its
 //! marker stood for are written back unchanged in place of the replacement's marker.
 
-use super::escapes::{EscapeTable, Escapes};
+use super::escapes::{EscapeTable, Escapes, MixedRuns, Unpaired};
 use super::indent::{lead, IndentMap};
 use super::numbers::Numbering;
 use super::typography::TypoTable;
@@ -29,6 +29,9 @@ use std::ops::Range;
 pub struct Piece {
     pub content: Range<usize>,
     pub term: Range<usize>,
+    /// A request line the file does not have (a blank line the `blank_lines` level
+    /// matched to none): kept, it writes nothing.
+    pub absent: bool,
 }
 
 /// A part of the request and the file lines it matched.
@@ -100,14 +103,21 @@ impl Merge {
         replacement: &str,
         roles: Option<&[LineRole]>,
     ) -> EditResult<String> {
-        if let Some(Escapes::Mixed(pairs)) = &self.escapes {
-            return Err(mixed_escapes(self.lines, pairs));
-        }
         let new_lines = split_lines(replacement);
         let new_terminated = replacement.ends_with('\n');
         let new_lines: Vec<Cow<str>> = match &self.numbering {
             Some(n) => n.strip_all(&new_lines).0,
             None => new_lines.into_iter().map(Cow::Borrowed).collect(),
+        };
+        // A mixed escaping is applied in order, run by run, before anything else; the
+        // roles below still compare the lines as sent with old_str's.
+        let in_order = match &self.escapes {
+            Some(Escapes::Mixed(mixed)) => Some(
+                mixed
+                    .apply_in_order(&new_lines)
+                    .map_err(|why| mixed_escapes(self.lines, mixed, &why))?,
+            ),
+            _ => None,
         };
         let parts = self.split_at_markers(&new_lines)?;
         let mut items = Vec::new();
@@ -132,6 +142,14 @@ impl Merge {
             let roles = match given {
                 Some(r) => r.to_vec(),
                 None => diff_roles(segment, part),
+            };
+            let fixed: Vec<(usize, &str)>;
+            let part = match &in_order {
+                Some(lines) => {
+                    fixed = part.iter().map(|&(k, _)| (k, lines[k].as_str())).collect();
+                    &fixed[..]
+                }
+                None => part,
             };
             self.merge_segment(segment, part, &roles, s == 0, &mut counter, &mut items)?;
         }
@@ -242,6 +260,10 @@ impl Merge {
         let src = text.as_str();
         let ending = self.ending.as_str();
         let mut out = String::new();
+        let items: Vec<&Item> = items
+            .iter()
+            .filter(|item| !matches!(item, Item::File(p) if p.absent))
+            .collect();
         for (k, item) in items.iter().enumerate() {
             let sep = match item {
                 Item::File(p) => {
@@ -279,6 +301,12 @@ impl Merge {
             Via::TrailingWhitespace => Some(
                 "Lines new_str keeps from old_str were written with the file's own whitespace.".into(),
             ),
+            Via::BlankLines => Some(
+                "Blank lines new_str keeps from old_str were written as the file has them (its number of blank lines there).".into(),
+            ),
+            Via::InnerWhitespace => Some(
+                "Lines new_str keeps from old_str were written with the file's own spacing (its alignment); changed lines as sent.".into(),
+            ),
             Via::Indentation => self
                 .indent
                 .as_ref()
@@ -299,7 +327,10 @@ impl Merge {
                     "new_str's changed lines had their backslashes corrected the same way ({}).",
                     t.describe()
                 )),
-                _ => None,
+                Some(Escapes::Mixed(_)) => Some(
+                    "new_str's backslash runs were corrected in order, each by the ratio of old_str's run it pairs with.".into(),
+                ),
+                None => None,
             },
             Via::Typography => self.typography.as_ref().map(|t| {
                 let (mapped, kept) = t.describe();
@@ -364,12 +395,37 @@ fn lines_label(lines: (usize, usize)) -> String {
     words::lines_label(lines.0.saturating_sub(1), lines.1.saturating_sub(1))
 }
 
-fn mixed_escapes(lines: (usize, usize), pairs: &[super::escapes::RunPair]) -> EditError {
+fn mixed_escapes(lines: (usize, usize), mixed: &MixedRuns, why: &Unpaired) -> EditError {
+    let pairs = &mixed.conflicts;
     let shown: Vec<String> = pairs.iter().take(6).map(|p| p.to_string()).collect();
+    let at = |c: &Option<char>| match c {
+        Some(c) => format!("before `{c}`"),
+        None => "at the line end".to_string(),
+    };
+    let reason = match why {
+        Unpaired::Request => "old_str's runs do not pair with the file's line by line".to_string(),
+        Unpaired::Count { old, new } => format!(
+            "new_str has {new} backslash run{} (counting quotes) where old_str has {old}, so they do not pair one to one",
+            words::plural(*new)
+        ),
+        Unpaired::Run { index, old, new, len } if old == new => format!(
+            "new_str's run {} ({len} backslash{} {}) has no whole counterpart in the ratio of old_str's run {}",
+            index + 1,
+            if *len == 1 { "" } else { "es" },
+            at(new),
+            index + 1
+        ),
+        Unpaired::Run { index, old, new, .. } => format!(
+            "new_str's run {} is {} where old_str's is {}",
+            index + 1,
+            at(new),
+            at(old)
+        ),
+    };
     EditError::new(
         ErrorKind::EscapeAmbiguous,
         format!(
-            "old_str matches {} only if backslashes are counted differently, and not the same way everywhere: {}. Which escaping new_str means is not certain, so nothing was changed. Send old_str and new_str with backslashes exactly as in the file (read_lines {{start_line: {}, end_line: {}}} shows them).",
+            "old_str matches {} only if backslashes are counted differently, and not the same way everywhere: {}. Such ratios are applied to new_str in order only when its backslash runs pair one to one with old_str's; here {reason}. Which escaping new_str means is not certain, so nothing was changed. Send old_str and new_str with backslashes exactly as in the file (read_lines {{start_line: {}, end_line: {}}} shows them).",
             lines_label(lines),
             if shown.is_empty() { "the runs do not pair up".to_string() } else { shown.join("; ") },
             lines.0,

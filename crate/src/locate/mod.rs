@@ -31,6 +31,7 @@
 pub mod scope;
 pub mod select;
 
+mod blank_lines;
 mod cascade;
 mod elision;
 mod escapes;
@@ -60,6 +61,8 @@ pub enum Via {
     LineEndings,
     TrailingWhitespace,
     Indentation,
+    InnerWhitespace,
+    BlankLines,
     LineNumbers,
     Escaping,
     Typography,
@@ -68,11 +71,13 @@ pub enum Via {
 
 impl Via {
     /// Every level, in cascade order.
-    pub const ALL: [Via; 8] = [
+    pub const ALL: [Via; 10] = [
         Via::Exact,
         Via::LineEndings,
         Via::TrailingWhitespace,
         Via::Indentation,
+        Via::InnerWhitespace,
+        Via::BlankLines,
         Via::LineNumbers,
         Via::Escaping,
         Via::Typography,
@@ -85,6 +90,8 @@ impl Via {
             Via::LineEndings => "line_endings",
             Via::TrailingWhitespace => "trailing_whitespace",
             Via::Indentation => "indentation",
+            Via::InnerWhitespace => "inner_whitespace",
+            Via::BlankLines => "blank_lines",
             Via::LineNumbers => "line_numbers",
             Via::Escaping => "escaping",
             Via::Typography => "typography",

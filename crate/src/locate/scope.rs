@@ -1,6 +1,10 @@
 //! Scopes: the part of a file a search may look at, from landmarks the caller gives.
 //!
-//! `after_hint` starts the scope on the line after the first line containing it;
+//! `after_hint` starts the scope on the line after the one line containing it (the
+//! landmark must occur on one line only, within `function_hint`'s function when both
+//! are given, else the call is refused as `ambiguous` naming those lines); the search
+//! then begins there and several matches resolve to the nearest one after the landmark
+//! (pulsar-edit-mcp-server's "begin the search from that line"), see [`Scope::nearest`];
 //! `between_hint {start, end}` keeps the lines strictly between the first line
 //! containing `start` and the next line after it containing `end`; `function_hint`
 //! keeps the lines of one function (from the blocks module). Hints combine by
@@ -20,6 +24,9 @@ pub struct Scope {
     pub range: Range<usize>,
     /// For messages: "lines 12-40 (after_hint)"; None for the whole file.
     pub label: Option<String>,
+    /// The search begins at a landmark (`after_hint`): of several matches the first in
+    /// the scope, the nearest after the landmark, is the one meant.
+    pub nearest: bool,
 }
 
 impl Scope {
@@ -27,6 +34,7 @@ impl Scope {
         Scope {
             range: 0..text.len(),
             label: None,
+            nearest: false,
         }
     }
 
@@ -41,6 +49,7 @@ impl Scope {
         Scope {
             range,
             label: Some(format!("lines {}-{} ({why})", first + 1, last + 1)),
+            nearest: false,
         }
     }
 
@@ -75,6 +84,7 @@ impl Scope {
         Scope {
             range: start..end,
             label,
+            nearest: self.nearest || other.nearest,
         }
     }
 }
@@ -82,9 +92,13 @@ impl Scope {
 /// The scope the call's hints allow (the whole file when none is given).
 pub fn resolve(text: &Text, args: &Args, path: &str) -> EditResult<Scope> {
     let mut scope = Scope::whole(text);
+    let function = match args.opt_str("function_hint") {
+        Some(name) => Some(function_scope(text, path, name)?),
+        None => None,
+    };
     if let Some(hint) = args.opt_str("after_hint") {
-        let line = first_line_containing(text, hint, 0)
-            .ok_or_else(|| landmark_missing(path, "after_hint", hint, "after_hint"))?;
+        let within = function.clone().unwrap_or_else(|| Scope::whole(text));
+        let line = unique_landmark_line(text, hint, &within, path)?;
         let last = text.line_count().saturating_sub(1);
         scope = scope.intersect(Scope::lines(
             text,
@@ -92,6 +106,7 @@ pub fn resolve(text: &Text, args: &Args, path: &str) -> EditResult<Scope> {
             last,
             &format!("after line {}, after_hint", line + 1),
         ));
+        scope.nearest = true;
     }
     if let Some((start, end)) = args.pair("between_hint") {
         let s = first_line_containing(text, start, 0)
@@ -113,10 +128,48 @@ pub fn resolve(text: &Text, args: &Args, path: &str) -> EditResult<Scope> {
             &format!("between lines {} and {}, between_hint", s + 1, e + 1),
         ));
     }
-    if let Some(name) = args.opt_str("function_hint") {
-        scope = scope.intersect(function_scope(text, path, name)?);
+    if let Some(function) = function {
+        scope = scope.intersect(function);
     }
     Ok(scope)
+}
+
+/// The one line of `within` containing the `after_hint` landmark: a landmark on
+/// several lines does not say where the search begins.
+fn unique_landmark_line(text: &Text, hint: &str, within: &Scope, path: &str) -> EditResult<usize> {
+    let lines = lines_containing(text, hint, within);
+    match lines.as_slice() {
+        [] => Err(landmark_missing(path, "after_hint", hint, "after_hint")),
+        [line] => Ok(*line),
+        _ => {
+            let shown: Vec<String> = lines.iter().take(12).map(|l| (l + 1).to_string()).collect();
+            Err(EditError::new(
+                ErrorKind::Ambiguous,
+                format!(
+                    "after_hint {hint:?} occurs on {} lines of {path}{} (lines {}), so where the search begins is not certain. Send after_hint copied from one line that occurs once (more of that line's text), or drop after_hint and send line_hint: <line>.",
+                    lines.len(),
+                    within.describe(),
+                    shown.join(", ")
+                ),
+            )
+            .with_diagnostics(json!({"after_hint_lines": lines.iter().map(|l| l + 1).collect::<Vec<_>>()})))
+        }
+    }
+}
+
+/// 0-based lines of `within` on which `needle` starts (each line once).
+fn lines_containing(text: &Text, needle: &str, within: &Scope) -> Vec<usize> {
+    // A landmark copied with its line break still names that line.
+    let needle = needle.trim_end_matches(['\n', '\r']);
+    if needle.is_empty() {
+        return Vec::new();
+    }
+    let hay = &text.as_str().as_bytes()[within.range.clone()];
+    let mut lines: Vec<usize> = memchr::memmem::find_iter(hay, needle.as_bytes())
+        .map(|i| text.line_of(within.range.start + i))
+        .collect();
+    lines.dedup();
+    lines
 }
 
 /// 0-based index of the first line at or after `from` that contains `needle`.

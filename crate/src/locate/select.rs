@@ -1,7 +1,8 @@
 //! Choosing among candidates: `occurrence`, `line_hint`, `replace_all`,
-//! `expected_replacements`. Exactly one candidate is chosen, or all of them when the
-//! caller asked for all; anything else is a refusal that lists every candidate line so
-//! the next call can name the one it means.
+//! `expected_replacements`, and the nearest match after an `after_hint` landmark.
+//! Exactly one candidate is chosen, or all of them when the caller asked for all;
+//! anything else is a refusal that lists every candidate line so the next call can
+//! name the one it means.
 
 use super::{Candidate, Scope};
 use crate::args::Args;
@@ -123,6 +124,17 @@ pub fn select(
             ),
         )
         .with_diagnostics(candidate_diagnostics(text, &candidates)));
+    }
+    if scope.nearest {
+        // The search began at the after_hint landmark: the first match is the nearest.
+        let note = format!(
+            "{what} occurs {}{} ({}); the nearest after the after_hint landmark, at line {}, was used.",
+            times(n),
+            scope.describe(),
+            line_list(text, &candidates),
+            candidates[0].first_line(text) + 1
+        );
+        return Ok((candidates[..1].to_vec(), vec![note]));
     }
     Err(ambiguous(text, &candidates, subject, scope))
 }

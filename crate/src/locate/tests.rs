@@ -101,7 +101,7 @@ fn escaping_corrects_new_backslashes() {
 }
 
 #[test]
-fn mixed_escaping_is_refused() {
+fn mixed_escaping_applies_in_order_or_is_refused() {
     let file = "r = re(\"\\\\d\") + \"\\n\"\n";
     let text = Text::new(file);
     let found = find(
@@ -113,6 +113,11 @@ fn mixed_escaping_is_refused() {
     assert_eq!(found.via(), Some(Via::Escaping));
     let err = found.candidates[0].render(&text, "x").unwrap_err();
     assert_eq!(err.kind, crate::ErrorKind::EscapeAmbiguous);
+    // Runs that pair in order take each pair's ratio: `\\d` stays, `\\n` becomes `\n`.
+    let out = found.candidates[0]
+        .render(&text, "r = re(\"\\\\d+\") + \"\\\\n\"")
+        .unwrap();
+    assert_eq!(out, "r = re(\"\\\\d+\") + \"\\n\"");
 }
 
 #[test]

@@ -8,8 +8,13 @@
 //! ways (`"` kept here, `“` there) maps to nothing: changed lines of new text then keep
 //! it as written. Lines the request did not change are written with the file's own
 //! bytes anyway, so only changed lines are converted.
+//!
+//! A run of dashes is one unit: `--` pairs with `—` as a whole, so a changed line's `--`
+//! becomes the file's `—` when the file writes it one way. Which runs may pair is
+//! [`dashes_agree`]'s rule (`--` or `-` for `—` or `–` and back; ASCII runs only with
+//! themselves), checked on every match the level finds.
 
-use super::fold::typographic;
+use super::fold::{is_dash, typographic};
 use std::collections::BTreeMap;
 
 /// The ASCII characters typographic ones read as.
@@ -24,15 +29,59 @@ pub struct TypoTable {
     map: BTreeMap<String, Vec<String>>,
 }
 
+/// The characters of `line` (trailing whitespace ignored) with their ASCII forms; a run
+/// of dashes is one unit that reads as `-`.
 fn units(line: &str) -> Vec<(&str, String)> {
     let body = line.trim_end();
-    body.char_indices()
-        .map(|(i, c)| {
-            let orig = &body[i..i + c.len_utf8()];
-            let folded = typographic(c).map_or_else(|| orig.to_string(), str::to_string);
-            (orig, folded)
-        })
-        .collect()
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(c) = body[i..].chars().next() {
+        let end = if is_dash(c) {
+            body[i..]
+                .find(|d: char| !is_dash(d))
+                .map_or(body.len(), |n| i + n)
+        } else {
+            i + c.len_utf8()
+        };
+        let orig = &body[i..end];
+        let folded = if is_dash(c) {
+            "-".to_string()
+        } else {
+            typographic(c).map_or_else(|| orig.to_string(), str::to_string)
+        };
+        out.push((orig, folded));
+        i = end;
+    }
+    out
+}
+
+/// Whether a request's run of dashes may stand for the file's: the same run; one dash
+/// character for another (`-` for `–`); or `--` for one typographic dash (`—`, `–`),
+/// either way. `--` never stands for `-`, nor `---` for anything but itself.
+fn dash_runs_agree(request: &str, file: &str) -> bool {
+    let single = |s: &str| s.chars().count() == 1;
+    let typographic_one = |s: &str| single(s) && s != "-";
+    request == file
+        || (single(request) && single(file))
+        || (request == "--" && typographic_one(file))
+        || (typographic_one(request) && file == "--")
+}
+
+/// Whether every run of dashes in the request lines stands for the file's run at the
+/// same place as [`dash_runs_agree`] allows. Lines are compared as
+/// [`Key::TypographyDashes`](super::fold::Key::TypographyDashes) matched them.
+pub fn dashes_agree(lines: &[(&str, &str)]) -> bool {
+    lines.iter().all(|(request, file)| {
+        let dashes = |l: &str| -> Vec<String> {
+            units(l)
+                .into_iter()
+                .filter(|(o, _)| o.chars().next().is_some_and(is_dash))
+                .map(|(o, _)| o.to_string())
+                .collect()
+        };
+        let (a, b) = (dashes(request), dashes(file));
+        a.len() == b.len() && a.iter().zip(&b).all(|(r, f)| dash_runs_agree(r, f))
+    })
 }
 
 impl TypoTable {
@@ -111,9 +160,16 @@ impl TypoTable {
                 }
             }
             let c = line[i..].chars().next().unwrap_or(' ');
-            let s = &line[i..i + c.len_utf8()];
+            let end = if is_dash(c) {
+                line[i..]
+                    .find(|d: char| !is_dash(d))
+                    .map_or(line.len(), |n| i + n)
+            } else {
+                i + c.len_utf8()
+            };
+            let s = &line[i..end];
             out.push_str(self.mapped(s).unwrap_or(s));
-            i += c.len_utf8();
+            i = end;
         }
         out
     }
@@ -170,6 +226,19 @@ mod tests {
         assert_eq!(t.apply("So... then"), "So… then");
         let kept = TypoTable::pair(&[("Wait... x(...)", "Wait… x(...)")]);
         assert_eq!(kept.apply("So..."), "So...");
+    }
+
+    #[test]
+    fn double_hyphens_pair_with_one_typographic_dash() {
+        let t = TypoTable::pair(&[("a -- b", "a — b")]);
+        assert_eq!(t.apply("c -- d"), "c — d");
+        let back = TypoTable::pair(&[("a — b", "a -- b")]);
+        assert_eq!(back.apply("c — d"), "c -- d");
+        assert!(dashes_agree(&[("a -- b - c", "a — b – c")]));
+        assert!(dashes_agree(&[("x — y", "x -- y")]));
+        assert!(!dashes_agree(&[("i--", "i-")]));
+        assert!(!dashes_agree(&[("--flag", "---flag")]));
+        assert!(!dashes_agree(&[("a — b", "a --- b")]));
     }
 
     #[test]

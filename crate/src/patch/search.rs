@@ -79,6 +79,7 @@ pub fn place(text: &Text, from: usize, site: &HunkSite) -> EditResult<Placement>
     let scope = Scope {
         range: start..text.len(),
         label: after.clone(),
+        nearest: false,
     };
 
     // (candidate, matched the file's unterminated last line)
@@ -220,6 +221,7 @@ fn resolve_anchors(
         let scope = Scope {
             range: start..text.len(),
             label: label.clone(),
+            nearest: false,
         };
         // The cascade's first level is byte-exact and its first candidate the earliest:
         // look for that one occurrence directly instead of collecting every occurrence
@@ -413,6 +415,7 @@ impl Collect<'_, '_> {
             let window = Scope {
                 range: pos..window_end,
                 label: None,
+                nearest: false,
             };
             let found = locate::find(text, self.needle, &window, false);
             self.note(found.notes);

@@ -256,7 +256,11 @@ fn find_anchor(
     end: End,
 ) -> EditResult<(usize, Via)> {
     let range = line_bytes(text, from, to);
-    let scope = Scope { range, label: None };
+    let scope = Scope {
+        range,
+        label: None,
+        nearest: false,
+    };
     let mut previous: Vec<usize> = Vec::new();
     for k in 1..=st.lines.len() {
         let part = match end {

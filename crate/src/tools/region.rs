@@ -131,6 +131,7 @@ pub fn start_end_region(
     let from = Scope {
         range: text.line_start(first)..scope.range.end.max(text.line_start(first)),
         label: Some(format!("from line {}{}", first + 1, scope.describe())),
+        nearest: false,
     };
     let found = locate::find(text, end, &from, args.flag("strict"));
     match found.candidates.first() {

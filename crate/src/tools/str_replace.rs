@@ -69,7 +69,7 @@ Example: {\"path\": \"src/app.py\", \"old_str\": \"    retries = 3\\n\", \"new_s
             aliases: &["after"],
             ty: ParamType::String,
             required: false,
-            description: "Only search after the first line containing this text.",
+            description: "Begin the search on the line after the one line containing this text (it must occur on one line); of several matches the nearest after it is used.",
         },
         Param {
             name: "between_hint",
