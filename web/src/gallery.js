@@ -317,7 +317,7 @@ export const gallery = [
     group: 'recovered',
     llm: 'The model escaped its LaTeX once too often: every \\ of the file arrives as \\\\.',
     engine:
-      'Each backslash run of old_str pairs with one of the file (2 → 1, the same everywhere), so the engine matches and writes new_str with the same correction: matched_via "escaping". Mixed ratios are applied in order only when new_str's runs pair one to one with old_str's; otherwise refused (escape_ambiguous), never guessed.',
+      'Each backslash run of old_str pairs with one of the file (2 → 1, the same everywhere), so the engine matches and writes new_str with the same correction: matched_via "escaping". Mixed ratios are applied in order only when the runs of new_str pair one to one with those of old_str; otherwise refused (escape_ambiguous), never guessed.',
     files: { 'paper.tex': paperTex },
     call: {
       tool: 'str_replace',
