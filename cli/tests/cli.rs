@@ -599,3 +599,59 @@ fn a_write_that_fails_midway_is_rolled_back_and_reported() {
     assert_eq!(p.read("b/two.txt"), "2\n");
     assert!(leftovers(&p.dir.join("a")).is_empty() && leftovers(&p.dir.join("b")).is_empty());
 }
+
+// `call --dry-run` is a call option of the engine: whatever shape the request has
+// (arguments as an object or as a JSON string, `tool`/`arguments` or `name`/`input`),
+// nothing is written and the result says `dry_run: true`.
+#[test]
+fn dry_run_writes_nothing_whatever_the_request_shape() {
+    let shapes = [
+        r#"{"tool":"str_replace","arguments":{"path":"a.py","old_str":"x = 1","new_str":"x = 2"}}"#,
+        r#"{"tool":"str_replace","arguments":"{\"path\":\"a.py\",\"old_str\":\"x = 1\",\"new_str\":\"x = 2\"}"}"#,
+        r#"{"name":"str_replace","input":{"path":"a.py","old_str":"x = 1","new_str":"x = 2"}}"#,
+        r#"{"name":"str_replace","input":"{\"path\":\"a.py\",\"old_str\":\"x = 1\",\"new_str\":\"x = 2\"}"}"#,
+        r#"{"tool":"str_replace","arguments":{"path":"a.py","old_str":"x = 1","new_str":"x = 2","dry_run":false}}"#,
+    ];
+    let p = Project::new("dry-run-shapes");
+    for request in shapes {
+        p.file("a.py", "x = 1\n");
+        let (code, result, _) = p.call(request, &["--dry-run"]);
+        assert_eq!(code, 0, "{request}: {result}");
+        assert_eq!(result["dry_run"], Value::Bool(true), "{request}: {result}");
+        assert!(result["files"][0]["diff"]
+            .as_str()
+            .unwrap()
+            .contains("+x = 2"));
+        assert_eq!(p.read("a.py"), "x = 1\n", "{request}");
+    }
+    // Without the option the same call writes.
+    let (code, _, _) = p.call(shapes[1], &[]);
+    assert_eq!(code, 0);
+    assert_eq!(p.read("a.py"), "x = 2\n");
+}
+
+#[test]
+fn every_tool_schema_carries_annotations_and_read_only_matches_dry_run() {
+    let out = Command::new(BIN).arg("tools").output().unwrap();
+    let tools: Value = serde_json::from_slice(&out.stdout).unwrap();
+    for t in tools.as_array().unwrap() {
+        let a = &t["annotations"];
+        for key in [
+            "readOnlyHint",
+            "destructiveHint",
+            "idempotentHint",
+            "openWorldHint",
+        ] {
+            assert!(a[key].is_boolean(), "{}: {key}", t["name"]);
+        }
+        assert!(a["title"].as_str().is_some_and(|s| !s.is_empty()));
+        // An editing tool takes dry_run; a reading tool does not.
+        let takes_dry_run = t["inputSchema"]["properties"].get("dry_run").is_some();
+        assert_eq!(
+            takes_dry_run,
+            a["readOnlyHint"] == Value::Bool(false),
+            "{}",
+            t["name"]
+        );
+    }
+}

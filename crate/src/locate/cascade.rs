@@ -32,18 +32,9 @@ use crate::text::words::{self, visible};
 use crate::text::{LineEnding, Text};
 use std::sync::Arc;
 
-/// The levels after the byte-exact search, in cascade order.
-const LEVELS: [Via; 9] = [
-    Via::LineEndings,
-    Via::TrailingWhitespace,
-    Via::Indentation,
-    Via::InnerWhitespace,
-    Via::BlankLines,
-    Via::LineNumbers,
-    Via::Escaping,
-    Via::Typography,
-    Via::Elision,
-];
+/// The levels after the byte-exact search, in cascade order: [`Via::ALL`] without its
+/// first level, so the order is written once.
+const LEVELS: &[Via] = Via::ALL.split_at(1).1;
 
 /// What every level looks at: the request, the scope and the shared line index.
 struct Input<'a, 't, 'n> {
@@ -88,7 +79,7 @@ pub fn run(text: &Text, raw: &str, scope: &Scope) -> Found {
         windows: &windows,
         scope_bytes: &text.as_str().as_bytes()[scope.range.clone()],
     };
-    for via in LEVELS.into_iter().filter(|v| applies(*v, &input)) {
+    for via in LEVELS.iter().copied().filter(|v| applies(*v, &input)) {
         found.tried.push(via);
         match level(via, &input) {
             Answer::Matched(candidates, note) => {
