@@ -84,8 +84,8 @@ pub struct FileChange {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moved_to: Option<String>,
     /// The encoding the host must write `new_text` in (`"UTF-16LE"`, `"Shift_JIS"`,
-    /// `"windows-1252"`, `"UTF-8"` for a text that starts with a BOM…; see
-    /// `docs/encodings.md`); absent for plain UTF-8. Hosts encode with the engine's
+    /// `"windows-1252"`…; see `docs/encodings.md`); absent for UTF-8 (a BOM is the
+    /// text's first character). Hosts encode with the engine's
     /// `encode_text` (wasm: `encodeText`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub encoding: Option<String>,

@@ -57,7 +57,7 @@ pub enum Content {
     /// A text the host decoded; written back by the host as it writes its texts.
     Text(Arc<String>),
     /// The file's bytes, for the engine to decode and the host to write encoded.
-    Bytes(Vec<u8>),
+    Bytes(Arc<Vec<u8>>),
 }
 
 /// Files as bytes (tests, and hosts that keep bytes in memory): each is decoded as a
@@ -71,7 +71,7 @@ impl Files for BTreeMap<String, Vec<u8>> {
     }
 
     fn read_content(&self, path: &str) -> EditResult<Option<Content>> {
-        Ok(self.get(path).map(|b| Content::Bytes(b.clone())))
+        Ok(self.get(path).map(|b| Content::Bytes(Arc::new(b.clone()))))
     }
 }
 
@@ -295,9 +295,7 @@ impl<'f> Workspace<'f> {
                 None if e.original != e.current => (e.current.clone(), None),
                 None => continue,
             };
-            let encoding = current
-                .as_deref()
-                .and_then(|text| written.result_name(text));
+            let encoding = current.as_ref().and(written.result_name());
             out.push(Changed {
                 path: path.clone(),
                 original: e.original.clone(),

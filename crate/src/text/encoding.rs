@@ -13,6 +13,8 @@
 //!   `latin1` and `iso-8859-1` mean windows-1252, as they do in every browser.
 //! - **A BOM stays in the text** as its first character (U+FEFF), as for UTF-8 today:
 //!   encoding the text writes the same BOM back, and no separate flag can disagree.
+//!   Results name the encoding of every file that is not UTF-8; UTF-8 (with or without
+//!   a BOM) is the default and goes unnamed.
 //! - **Byte-exact or refused.** A decoding is accepted only when encoding its text again
 //!   gives the very same bytes (malformed sequences, or encodings whose encoders write
 //!   other bytes for the same text, are refused with where). So a file's untouched
@@ -86,10 +88,12 @@ impl FileEncoding {
         self.0 == UTF_16LE || self.0 == UTF_16BE
     }
 
-    /// The name a result carries for a file with this encoding and `text`: None for
-    /// UTF-8 without a BOM (what every host writes by default).
-    pub fn result_name(self, text: &str) -> Option<&'static str> {
-        (!self.is_utf8() || text.starts_with(super::BOM)).then(|| self.name())
+    /// The name a result carries for a file in this encoding: None for UTF-8, which
+    /// every host writes by default (a UTF-8 BOM is the text's first character, so the
+    /// text alone says it; a host that hands text and one that hands bytes then give
+    /// the same result).
+    pub fn result_name(self) -> Option<&'static str> {
+        (!self.is_utf8()).then(|| self.name())
     }
 }
 
