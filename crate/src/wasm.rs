@@ -167,7 +167,10 @@ impl Session {
 /// only texts a host made can do this).
 #[wasm_bindgen(js_name = encodeText)]
 pub fn encode_text_js(text: &str, encoding: Option<String>) -> Result<Vec<u8>, JsError> {
-    guarded(|| crate::encode_text(text, encoding.as_deref()).map_err(|e| JsError::new(&e.message)))
+    guarded(|| {
+        crate::text::encoding::encode_text(text, encoding.as_deref())
+            .map_err(|e| JsError::new(&e.message))
+    })
 }
 
 /// Every tool's name, description and input schema: the MCP tool list.
@@ -397,7 +400,9 @@ impl Files for HostFiles {
     fn read(&self, path: &str) -> EditResult<Option<String>> {
         match self.read_content(path)? {
             Some(Content::Text(text)) => Ok(Some(text.as_ref().clone())),
-            Some(Content::Bytes(bytes)) => Ok(Some(crate::decode_bytes(path, &bytes, None)?.0)),
+            Some(Content::Bytes(bytes)) => Ok(Some(
+                crate::text::encoding::decode_bytes(path, &bytes, None)?.0,
+            )),
             None => Ok(None),
         }
     }

@@ -241,7 +241,7 @@ test('binary, non-UTF-8 and non-regular files are refused without blocking', asy
   execFileSync('mkfifo', [path.join(root, 'pipe')]);
   const cases = [
     ['bin.dat', /looks binary/],
-    ['latin1.txt', /not UTF-8 text \(invalid byte at offset 2\)/],
+    ['latin1.txt', /not UTF-8 text \(byte 0xE9 at line 1, offset 2\)/],
     ['folder', /is a directory/],
     ['pipe', /not a regular file/],
   ];
