@@ -77,9 +77,15 @@ function applyEditsToBuffer(buffer, edits, newText, tool) {
   return { checkpoint, layer };
 }
 
-/** Whether two reads agree: the same text, the same bytes (a file read from disk), or both none. */
+/**
+ * Whether two reads agree: the same text, the same bytes (a file read from disk; a text
+ * and bytes agree when the bytes are the text's UTF-8), or both none.
+ */
 function sameText(a, b) {
-  if (a instanceof Uint8Array && b instanceof Uint8Array) return Buffer.from(a).equals(Buffer.from(b));
+  const bytes = (x) => (x instanceof Uint8Array ? Buffer.from(x.buffer, x.byteOffset, x.length) : Buffer.from(x, 'utf8'));
+  if (a instanceof Uint8Array || b instanceof Uint8Array) {
+    return a !== null && a !== undefined && b !== null && b !== undefined && bytes(a).equals(bytes(b));
+  }
   return (a ?? null) === (b ?? null);
 }
 
