@@ -15,7 +15,8 @@
 //! - The result is a plain JSON-compatible object (objects, arrays, strings, numbers;
 //!   no `Map`s, no `BigInt`s), including every changed file's `new_text` and its
 //!   `edits` with UTF-16 columns.
-//! - `toolSchemas()`: the MCP tool list. `statsJson()` / `loadStats(json)`: statistics
+//! - `toolSchemas()`: the MCP tool list. `resolvePath(path, roots)`: the path rule
+//!   alone, for a host's own tools (`{path}` or `{error}`). `statsJson()` / `loadStats(json)`: statistics
 //!   persistence.
 //!
 //! Refusals are values (`ok: false`, `error.kind`); exceptions are reserved for host
@@ -165,6 +166,23 @@ pub fn tool_schemas() -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = serverInstructions)]
 pub fn server_instructions() -> String {
     crate::SERVER_INSTRUCTIONS.to_string()
+}
+
+/// The engine's path rule ([`crate::paths::resolve`]) for a host's own tools (the
+/// editor tools open, save and report files by path): `{path}`, the path as a reader
+/// would receive it (root-relative, or absolute inside another root), or `{error:
+/// {kind, message}}` (`path_outside_root`, `invalid_arguments`) worded for the agent.
+/// `roots`: as for `Session.setRoots`.
+#[wasm_bindgen(js_name = resolvePath)]
+pub fn resolve_path(path: &str, roots: Vec<String>) -> Result<JsValue, JsValue> {
+    guarded(|| {
+        let roots = crate::paths::normalize_roots(&roots);
+        let value = match crate::paths::resolve(path, &roots) {
+            Ok(resolved) => serde_json::json!({ "path": resolved }),
+            Err(e) => serde_json::json!({ "error": { "kind": e.kind.as_str(), "message": e.message } }),
+        };
+        to_js(&value)
+    })
 }
 
 /// Panics on purpose, so that tests can check what a caller sees after a panic and

@@ -113,6 +113,12 @@ export function hostRefusal(
   detail: HostRefusalDetail,
 ): ToolResult;
 
+/**
+ * The engine's path rule alone (docs/paths.md), for a host's own tools: `path` judged
+ * against `roots` (absolute folders, the first the project root, as `setRoots`).
+ */
+export function resolvePath(path: string, roots: string[]): { path: string } | { error: ToolError };
+
 /** Browsers: loads the engine (Node: nothing to do). */
 export function init(input?: unknown): Promise<void>;
 export function initSync(module?: unknown): void;

@@ -29,8 +29,8 @@ function isInstanceFailure(e) {
 
 /**
  * Builds the public API over a raw wasm-bindgen module `raw` ({Session, toolSchemas,
- * hostRefusal, serverInstructions, __scheduleRestart}). Returns {Session, toolSchemas,
- * hostRefusal, serverInstructions, EnginePanicError}.
+ * hostRefusal, resolvePath, serverInstructions, __scheduleRestart}). Returns {Session,
+ * toolSchemas, hostRefusal, resolvePath, serverInstructions, EnginePanicError}.
  */
 export function createEngine(raw) {
   // Bumped on every instance failure; a Session whose raw object is older replaces it.
@@ -180,10 +180,19 @@ export function createEngine(raw) {
     return stateless(() => raw.hostRefusal(tool, kind, detail ?? {}));
   }
 
+  /**
+   * The engine's path rule alone, for a host's own tools (open a file, save it): `path`
+   * judged against `roots` (as `Session.setRoots`) → `{path}` (as a reader receives it)
+   * or `{error: {kind, message}}`, worded for the agent.
+   */
+  function resolvePath(path, roots) {
+    return stateless(() => raw.resolvePath(String(path ?? ''), Array.from(roots ?? [], String)));
+  }
+
   /** The paragraph an MCP server gives a model: when to use which tool. */
   function serverInstructions() {
     return stateless(() => raw.serverInstructions());
   }
 
-  return { Session, toolSchemas, hostRefusal, serverInstructions, EnginePanicError };
+  return { Session, toolSchemas, hostRefusal, resolvePath, serverInstructions, EnginePanicError };
 }
