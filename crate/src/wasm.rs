@@ -179,7 +179,9 @@ pub fn resolve_path(path: &str, roots: Vec<String>) -> Result<JsValue, JsValue> 
         let roots = crate::paths::normalize_roots(&roots);
         let value = match crate::paths::resolve(path, &roots) {
             Ok(resolved) => serde_json::json!({ "path": resolved }),
-            Err(e) => serde_json::json!({ "error": { "kind": e.kind.as_str(), "message": e.message } }),
+            Err(e) => {
+                serde_json::json!({ "error": { "kind": e.kind.as_str(), "message": e.message } })
+            }
         };
         to_js(&value)
     })
