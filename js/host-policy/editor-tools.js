@@ -219,8 +219,9 @@ function lines(range) {
  * - `open(loc, line)`: shows the file (line 0-based or undefined); resolves to
  *   {line_count} of the opened document;
  * - `save(loc)`: saves the open, modified document at loc; resolves to 'saved',
- *   'clean' (open, nothing to save) or 'closed' (not open); throws why it failed;
- * - `saveAll()`: resolves to {saved: [file…], failed: [{file, why}]};
+ *   'clean' (open, nothing to save) or 'closed' (not open); throws why it failed
+ *   (`all: true` saves each modified open file inside the roots this way; files
+ *   outside them and untitled ones are left to the user, with a warning);
  * - `diagnostics(loc | null)`: {available, why?, items: [{file, range, severity,
  *   message, source?, code?}]} (`why`: the reason there is nothing to ask).
  * Returns {schemas, names, has(tool), call(tool, args) → Promise<result>}.
@@ -340,16 +341,31 @@ export function createEditorTools({ engine, adapter, editorName = 'the editor' }
     },
   };
 
+  /** `all: true`: each modified open file inside the roots, saved through `save` one by one. */
   async function saveAll(tool) {
     const roots = await adapter.roots();
-    const { saved, failed } = await adapter.saveAll();
-    const savedPaths = saved.map((f) => agentPath(f, roots).path);
-    if (failed.length > 0) {
-      const why = failed.map((f) => `\`${agentPath(f.file, roots).path}\` (${f.why})`).join(', ');
-      return refusal(tool, 'write_failed', `${editorName} could not save ${why}${savedPaths.length ? `; it saved ${savedPaths.join(', ')}` : ''}. The unsaved changes are still in the editor; fix the cause, then send the same call again.`);
+    const saved = [];
+    const failed = [];
+    const warnings = [];
+    for (const entry of await adapter.openFiles()) {
+      if (entry.modified !== true) continue;
+      const shown = named(entry, roots);
+      if (shown.path === null || shown.outside_root) {
+        warnings.push(`${where(shown)} was not saved: ${shown.path === null ? 'it has no file yet (the user chooses where to save it)' : 'it is outside the project'}.`);
+        continue;
+      }
+      try {
+        const target = await resolve(shown.path);
+        if ((await adapter.save(target.loc)) === 'saved') saved.push(target.path);
+      } catch (e) {
+        failed.push(`\`${shown.path}\` (${e?.message ?? e})`);
+      }
     }
-    if (savedPaths.length === 0) return success(tool, `No open file has unsaved changes; nothing to save.`, { saved: [] });
-    return success(tool, `Saved ${plural(savedPaths.length, 'file')}: ${savedPaths.join(', ')}.`, { saved: savedPaths });
+    if (failed.length > 0) {
+      return refusal(tool, 'write_failed', `${editorName} could not save ${failed.join(', ')}${saved.length ? `; it saved ${saved.join(', ')}` : ''}. The unsaved changes are still in the editor; fix the cause, then send the same call again.`);
+    }
+    if (saved.length === 0) return success(tool, `No open file in the project has unsaved changes; nothing to save.`, { saved: [] }, warnings);
+    return success(tool, `Saved ${plural(saved.length, 'file')}: ${saved.join(', ')}.`, { saved }, warnings);
   }
 
   /** Runs one editor tool call; resolves to a result (refusals included), never throws. */

@@ -28,7 +28,6 @@ function adapterOver(state) {
       asked.push(['save', loc.p]);
       return state.save?.[loc.p] ?? 'closed';
     },
-    saveAll: () => state.saveAll ?? { saved: [], failed: [] },
     diagnostics: (loc) => state.diagnostics?.(loc) ?? { available: false, why: 'no linter' },
   };
 }
@@ -129,7 +128,26 @@ test('results: no editor, a selection, open files, a line past the end, saves, d
   assert.deepEqual((await saves.call('save_file', { path: 'a.js' })).saved, ['a.js']);
   assert.match((await saves.call('save_file', { path: 'b.js' })).message, /no unsaved changes/);
   assert.match((await saves.call('save_file', { path: 'c.js' })).message, /not open in TestEditor/);
-  const failed = await tools({ saveAll: { saved: ['/work/proj/a.js'], failed: [{ file: '/work/proj/b.js', why: 'EACCES' }] } }).t.call('save_file', { all: true });
+  const all = tools({
+    open: [
+      { file: '/work/proj/a.js', modified: true },
+      { file: '/work/proj/b.js', modified: true },
+      { file: '/work/proj/c.js', modified: false },
+      { file: '/elsewhere/d.js', modified: true },
+      { file: null, name: 'Untitled-1', modified: true },
+    ],
+    save: { 'a.js': 'saved', 'b.js': 'saved' },
+  });
+  const saved = await all.t.call('save_file', { all: true });
+  assert.deepEqual(saved.saved, ['a.js', 'b.js']);
+  assert.deepEqual(all.adapter.asked, [['save', 'a.js'], ['save', 'b.js']]);
+  assert.match(saved.warnings.join(' '), /\/elsewhere\/d\.js was not saved: it is outside the project.*"Untitled-1" was not saved: it has no file yet/);
+  const failing = adapterOver({ open: [{ file: '/work/proj/a.js', modified: true }, { file: '/work/proj/b.js', modified: true }], save: { 'a.js': 'saved' } });
+  failing.save = (loc) => {
+    if (loc.p === 'b.js') throw new Error('EACCES');
+    return 'saved';
+  };
+  const failed = await createEditorTools({ engine, adapter: failing, editorName: 'TestEditor' }).call('save_file', { all: true });
   assert.equal(failed.error.kind, 'write_failed');
   assert.match(failed.error.message, /could not save `b\.js` \(EACCES\); it saved a\.js/);
   const none = await tools().t.call('get_diagnostics', {});

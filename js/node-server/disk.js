@@ -12,10 +12,14 @@
 //   being opened for reading in a way that could block (the file is opened O_NONBLOCK
 //   and checked with fstat before a byte is read).
 // - `.anchored-edit/` under the root is the native CLI's write journal: refused, as there.
+// - Listing (`list(folder)`, for the project tools): js/host-policy/listing.js's rule
+//   (hidden files, .gitignore/.ignore, links neither followed nor listed) over the disk
+//   under the real root; `.anchored-edit/` is hidden, so never listed.
 // - Text only: a NUL byte means binary, and bytes that are not UTF-8 are refused,
 //   naming the offset of the first invalid byte (as Rust's `valid_up_to`). A BOM is kept.
 import fs from 'node:fs';
 import path from 'node:path';
+import { listFiles } from '../host-policy/listing.js';
 
 /** A refusal the engine turns into its own error kind (see FileReader in index.d.ts). */
 export class Refusal extends Error {
@@ -125,6 +129,38 @@ export class DiskFiles {
       );
     }
     return real;
+  }
+
+  /**
+   * The files under root-relative `folder` ('' the root), ignore rules applied
+   * (js/host-policy/listing.js); unsorted. A folder that does not exist (or is a link)
+   * is refused with `file_not_found`.
+   */
+  list(folder) {
+    const at = (rel) => (rel === '' ? this.root : path.join(this.root, ...rel.split('/')));
+    const readDir = (rel) => {
+      try {
+        if (!fs.lstatSync(at(rel)).isDirectory()) return null;
+        return fs.readdirSync(at(rel), { withFileTypes: true }).map((d) => ({
+          name: d.name,
+          type: d.isDirectory() ? 'dir' : d.isFile() ? 'file' : 'other',
+        }));
+      } catch {
+        return null;
+      }
+    };
+    const readText = (rel) => {
+      try {
+        return fs.lstatSync(at(rel)).isFile() ? fs.readFileSync(at(rel), 'utf8') : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    const files = listFiles({ folder, readDir, readText });
+    if (files === null) {
+      throw new Refusal('file_not_found', `The folder \`${folder}\` does not exist under the project root. Send a folder list_files lists, or omit \`path\` for the whole project.`);
+    }
+    return files;
   }
 
   /** The engine's reader: the text, undefined for no such file, or a thrown refusal. */
