@@ -86,8 +86,9 @@ export function createToolRunner({ engine, session, read, list, apply, call, edi
   }
 
   async function runOnce(tool, args) {
-    if (editorTools?.has(tool)) return toolResult(await editorTools.call(tool, args ?? {}));
+    // A host that runs whole calls runs its editor tools too (in its own queue).
     if (call) return runHostCall(tool, args);
+    if (editorTools?.has(tool)) return toolResult(await editorTools.call(tool, args ?? {}));
     let result;
     try {
       result = session.call({ tool, arguments: args ?? {} }, files);
@@ -227,7 +228,7 @@ function readBody(req, limit) {
  * - `call(tool, args)`: instead of `read` and `apply`, for hosts that run whole calls
  *   themselves; resolves to the result object (the engine's, or the host's refusal).
  * - `editorTools`: the host's editor tools (js/host-policy/editor-tools.js), published
- *   beside the engine's and run in the same queue.
+ *   beside the engine's and run in the same queue (by `call`, when the host gives one).
  * - `session`: an engine Session to use (e.g. with loaded statistics); default new.
  * - `port` (default 0: any free port), `token` (default random), `maxBodyBytes`,
  *   `allowedOrigins` (extra browser origins, e.g. a webview's), `name`, `version`.

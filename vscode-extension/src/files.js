@@ -10,12 +10,21 @@
 // (statsJson/loadStats), the file is read, and the call runs again. A call over open
 // documents runs once; each closed file costs one extra run.
 //
+// Listing. The project tools list files (`list(folder)`, DESIGN contract 1), then read
+// many of them. A listing not fetched yet is a miss like a closed file: the run stops,
+// the listing is fetched (listing.js), the call runs again. After that, the first closed
+// file the engine asks for that the listing holds makes the host read every listed
+// closed file not read yet, in one batch (in parallel), so a grep_project over a
+// thousand files costs three runs, never one run per file. The texts live only as long
+// as the call (each call has its own CallFiles).
+//
 // Writing. A call's changes go into one WorkspaceEdit (one undo step, also across
 // files): text edits by {row, column} (UTF-16 columns, as VS Code's Position), file
 // creation with its contents, deletion, rename. Before applying, every document must
 // still hold exactly the text the engine read; otherwise nothing is applied.
 
 import * as vscode from 'vscode';
+import { listFolder } from './listing.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const encoder = new TextEncoder();
@@ -156,9 +165,8 @@ export class WorkspacePaths {
     return null;
   }
 
-  /** The workspace-relative path of `uri`, or undefined when it is not under the folder. */
-  relativeOf(uri) {
-    const folder = this.root();
+  /** The path of `uri` relative to `folder` (default the first), or undefined when it is not under it. */
+  relativeOf(uri, folder = this.root()) {
     if (!folder || uri.scheme !== folder.uri.scheme || uri.authority !== folder.uri.authority) return undefined;
     const prefix = folder.uri.path.endsWith('/') ? folder.uri.path : `${folder.uri.path}/`;
     return uri.path.startsWith(prefix) ? uri.path.slice(prefix.length) : undefined;
@@ -201,6 +209,9 @@ export class CallFiles {
   #cache;
   #records = new Map();
   #missing = [];
+  /** folder → the listing (engine paths), or {error}; fetched by readMissing. */
+  #listings = new Map();
+  #missingListings = [];
 
   constructor(paths, { target, cache } = {}) {
     this.#paths = paths;
@@ -210,7 +221,20 @@ export class CallFiles {
 
   /** The reader handed to the engine. */
   get reader() {
-    return { read: (path) => this.#read(path) };
+    return { read: (path) => this.#read(path), list: (folder) => this.#list(folder) };
+  }
+
+  #list(folder) {
+    if (this.#target) {
+      throw new Error('this command runs a call against the active editor only; project tools list the workspace: run them through Run Tool Call or an agent');
+    }
+    const listing = this.#listings.get(folder);
+    if (listing === undefined) {
+      this.#missingListings.push(folder);
+      throw new NotReadYet(folder);
+    }
+    if (listing.error) throw listing.error;
+    return listing;
   }
 
   #read(path) {
@@ -250,21 +274,49 @@ export class CallFiles {
   reset() {
     this.#records.clear();
     this.#missing = [];
+    this.#missingListings = [];
     if (this.#target) this.#target.path = undefined;
   }
 
   /** The closed files the last run asked for before they were read. */
   get missing() {
-    return this.#missing.map((m) => m.uri);
+    return [...this.#missing.map((m) => m.uri), ...this.#missingListings];
   }
 
-  /** Reads the missing files into the cache (asynchronously); links checked first where needed. */
+  /**
+   * Fetches what the last run missed: listings, and files (links checked first where
+   * needed). A missed file that a fetched listing holds brings every closed file of
+   * that listing with it (one batch).
+   */
   async readMissing() {
-    for (const { path, uri } of this.#missing) {
+    for (const folder of this.#missingListings) {
+      try {
+        this.#listings.set(folder, await listFolder(this.#paths, folder));
+      } catch (e) {
+        this.#listings.set(folder, { error: e });
+      }
+    }
+    const wanted = new Map(this.#missing.map((m) => [m.uri.toString(), m]));
+    const listed = new Set([...this.#listings.values()].filter(Array.isArray).flat());
+    if (this.#missing.some((m) => listed.has(m.path))) {
+      for (const path of listed) {
+        let uri;
+        try {
+          uri = this.#paths.uriOf(path);
+        } catch {
+          continue;
+        }
+        const key = uri.toString();
+        if (!this.#cache.has(key) && !openDocument(uri) && !wanted.has(key)) wanted.set(key, { path, uri });
+      }
+    }
+    await inBatches([...wanted.values()], 16, async ({ path, uri }) => {
       const refused = await this.#paths.linkRefusal(path, uri);
       this.#cache.set(uri.toString(), refused ? { error: refused } : await readClosedFile(uri));
-    }
+    });
   }
+
+
 
   /** What the engine read at `path` in the last run. */
   record(path) {
@@ -277,6 +329,11 @@ export class CallFiles {
   }
 }
 
+/** Runs `task` over `items`, at most `width` at a time. */
+async function inBatches(items, width, task) {
+  for (let i = 0; i < items.length; i += width) await Promise.all(items.slice(i, i + width).map(task));
+}
+
 /**
  * Runs `request` in `session` until the engine got every file it asked for. Returns
  * {result, files}. The statistics of runs cut short by a file not read yet are rolled back.
@@ -287,7 +344,7 @@ export async function callWithFiles(session, request, files, options) {
     files.reset();
     const saved = session.statsJson();
     const result = session.call(request, files.reader, options);
-    if (files.missing.length === 0) return { result, files };
+    if (files.missing.length === 0) return { result, files, runs: attempt + 1 };
     session.loadStats(saved);
     await files.readMissing();
   }

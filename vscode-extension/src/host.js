@@ -34,16 +34,20 @@ export class Host {
 
   /**
    * engine: the package API; session: its Session; memento: where statistics persist;
-   * paths: WorkspacePaths; previews: Previews; log(line).
+   * paths: WorkspacePaths; previews: Previews; log(line); editorTools: the editor tools
+   * (js/host-policy/editor-tools.js over editor.js), run in the same queue.
    */
-  constructor({ engine, session, memento, paths, previews, log }) {
+  constructor({ engine, session, memento, paths, previews, log, editorTools }) {
     this.engine = engine;
     this.session = session;
     this.memento = memento;
     this.paths = paths;
     this.previews = previews;
     this.log = log;
+    this.editorTools = editorTools;
     this.refusals = createRefusals(engine);
+    /** How many engine runs the last call took (closed files and listings fetched between runs). */
+    this.lastRuns = 0;
   }
 
   /**
@@ -63,8 +67,16 @@ export class Host {
     return next;
   }
 
-  /** An agent's call (language-model tools, MCP): resolves to the result only. */
+  /**
+   * An agent's call (language-model tools, MCP): resolves to the result only. Editor
+   * tools (get_selection, save_file, …) run here too, after the calls before them.
+   */
   async agentCall(tool, args, token) {
+    if (this.editorTools?.has(tool)) {
+      const result = await this.#enqueue(() => this.editorTools.call(tool, args ?? {}));
+      this.#logResult('agent', result);
+      return result;
+    }
     const { result } = await this.run({ tool, arguments: args ?? {} }, { origin: 'agent', token });
     return result;
   }
@@ -82,6 +94,7 @@ export class Host {
       // A preview is the engine's dry run (a call option: the request is never rewritten).
       const options = preview ? { dryRun: true } : review ? {} : { newText: false };
       outcome = await callWithFiles(this.session, request, files, options);
+      this.lastRuns = outcome.runs;
     } finally {
       persistStats(this.session, this.memento, this.log);
     }
