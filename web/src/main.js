@@ -15,6 +15,7 @@ import { json } from '@codemirror/lang-json';
 import { bracketMatching } from '@codemirror/language';
 import { Workspace } from './workspace.js';
 import { editsFiles } from '../../js/host-policy/index.js';
+import { IGNORE_FILES, filterListing, inFolder } from '../../js/host-policy/listing.js';
 import { CallForm } from './form.js';
 import { ResultPanel, richText } from './result.js';
 import { encodeShare, decodeShare } from './share.js';
@@ -276,6 +277,17 @@ async function boot() {
   }
 
   // --- Running calls --------------------------------------------------------------------
+  /**
+   * The project tools' listing (DESIGN contract 1): the tabs under `folder`, with the
+   * rule every JS host applies (js/host-policy/listing.js: hidden names, and the
+   * .gitignore/.ignore tabs), so a tree of tabs lists as the CLI lists it on disk.
+   */
+  function listTabs(texts, folder) {
+    const paths = [...texts.keys()];
+    const ignoreTexts = Object.fromEntries(paths.filter((p) => IGNORE_FILES.includes(p.slice(p.lastIndexOf('/') + 1))).map((p) => [p, texts.get(p)]));
+    return filterListing(paths, ignoreTexts).filter((p) => inFolder(p, folder));
+  }
+
   let lastResult = null;
   let runs = 0;
   function run(mode) {
@@ -294,7 +306,7 @@ async function boot() {
     try {
       // "Dry run" is the engine's call option: the request goes as the user wrote it.
       const options = { dryRun: mode === 'dry' };
-      result = session.call(request, { read: (p) => (before.has(p) ? before.get(p) : undefined) }, options);
+      result = session.call(request, { read: (p) => (before.has(p) ? before.get(p) : undefined), list: (folder) => listTabs(before, folder) }, options);
     } catch (e) {
       // Only an engine bug gets here (EnginePanicError): the session restarted itself.
       panel.showFailure(e);
