@@ -194,6 +194,18 @@ impl Session {
                 result.warnings = ctx.warnings;
                 result
             }
+            Ok(Outcome::Found {
+                message,
+                content,
+                extra,
+            }) => {
+                let mut result = ToolResult::new(t.spec.name);
+                result.message = Some(message);
+                result.content = content;
+                result.extra = extra;
+                result.warnings = ctx.warnings;
+                result
+            }
             Ok(Outcome::Edited { message }) => {
                 let mut result = ToolResult::new(t.spec.name);
                 result.dry_run = Some(dry_run);

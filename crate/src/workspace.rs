@@ -177,7 +177,7 @@ impl<'f> Workspace<'f> {
         let key = self.key(path)?;
         let path = key.as_str();
         if !self.entries.contains_key(path) {
-            let original = self.files.read_shared(path)?;
+            let original = self.load(path)?;
             self.entries.insert(
                 path.to_string(),
                 Entry {
@@ -188,6 +188,27 @@ impl<'f> Workspace<'f> {
             );
         }
         Ok(self.entries.get_mut(path).expect("inserted above"))
+    }
+
+    /// The host's text of `path`, as the workspace reads it (the one read path).
+    fn load(&self, path: &str) -> EditResult<Option<Arc<String>>> {
+        self.files.read_shared(path)
+    }
+
+    /// The current text of `path` like [`Workspace::try_read`], without keeping it in
+    /// the overlay when the call has not read it yet: project-wide searches read many
+    /// files once each and must not hold them all.
+    pub fn peek(&self, path: &str) -> EditResult<Option<Arc<String>>> {
+        let key = self.aliases.get(path).map_or(path, String::as_str);
+        match self.entries.get(key) {
+            Some(e) => Ok(e.current.clone()),
+            None => self.load(path),
+        }
+    }
+
+    /// The host's files under `folder` ([`Files::list`]); None when it cannot list.
+    pub fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        self.files.list(folder)
     }
 
     /// The current text of `path` (normalised), or None when there is no such file.
