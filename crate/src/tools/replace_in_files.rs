@@ -166,7 +166,11 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             plans.len(),
             plural(plans.len()),
             ids[..ids.len().min(20)].join(", "),
-            if ids.len() > 20 { ", … (all in occurrences)" } else { "" }
+            if ids.len() > 20 {
+                ", … (all in occurrences)"
+            } else {
+                ""
+            }
         ),
     })
 }
