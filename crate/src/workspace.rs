@@ -8,6 +8,7 @@
 //! same file in one patch).
 
 use crate::error::{EditError, EditResult, ErrorKind};
+use crate::listing;
 use crate::paths;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -32,11 +33,36 @@ pub trait Files {
     fn identity(&self, _path: &str) -> EditResult<Option<String>> {
         Ok(None)
     }
+
+    /// Every file under `folder` (normalised, root-relative; `""` = the root), as paths
+    /// [`Files::read`] accepts, with the host's ignore rules applied (`.gitignore`,
+    /// `.ignore`, hidden files; see [`crate::listing`]), in any order. `Ok(None)`: this
+    /// host cannot list files (the default), and the project tools refuse saying so.
+    fn list(&self, _folder: &str) -> EditResult<Option<Vec<String>>> {
+        Ok(None)
+    }
+}
+
+/// [`Files::list`] for a reader holding every file in a map: the keys under `folder`,
+/// filtered by the ignore rules read from the map itself.
+fn list_keys<'k>(
+    keys: impl Iterator<Item = &'k String>,
+    folder: &str,
+    read: &dyn Fn(&str) -> Option<String>,
+) -> Vec<String> {
+    let under = keys.filter(|k| listing::is_under(k, folder)).cloned();
+    listing::filter(under, &mut |p| read(p))
 }
 
 impl Files for BTreeMap<String, String> {
     fn read(&self, path: &str) -> EditResult<Option<String>> {
         Ok(self.get(path).cloned())
+    }
+
+    fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        Ok(Some(list_keys(self.keys(), folder, &|p| {
+            self.get(p).cloned()
+        })))
     }
 }
 
@@ -48,11 +74,23 @@ impl Files for BTreeMap<String, Arc<String>> {
     fn read_shared(&self, path: &str) -> EditResult<Option<Arc<String>>> {
         Ok(self.get(path).cloned())
     }
+
+    fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        Ok(Some(list_keys(self.keys(), folder, &|p| {
+            self.get(p).map(|t| t.as_ref().clone())
+        })))
+    }
 }
 
 impl Files for HashMap<String, String> {
     fn read(&self, path: &str) -> EditResult<Option<String>> {
         Ok(self.get(path).cloned())
+    }
+
+    fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        Ok(Some(list_keys(self.keys(), folder, &|p| {
+            self.get(p).cloned()
+        })))
     }
 }
 
@@ -139,7 +177,7 @@ impl<'f> Workspace<'f> {
         let key = self.key(path)?;
         let path = key.as_str();
         if !self.entries.contains_key(path) {
-            let original = self.files.read_shared(path)?;
+            let original = self.load(path)?;
             self.entries.insert(
                 path.to_string(),
                 Entry {
@@ -150,6 +188,27 @@ impl<'f> Workspace<'f> {
             );
         }
         Ok(self.entries.get_mut(path).expect("inserted above"))
+    }
+
+    /// The host's text of `path`, as the workspace reads it (the one read path).
+    fn load(&self, path: &str) -> EditResult<Option<Arc<String>>> {
+        self.files.read_shared(path)
+    }
+
+    /// The current text of `path` like [`Workspace::try_read`], without keeping it in
+    /// the overlay when the call has not read it yet: project-wide searches read many
+    /// files once each and must not hold them all.
+    pub fn peek(&self, path: &str) -> EditResult<Option<Arc<String>>> {
+        let key = self.aliases.get(path).map_or(path, String::as_str);
+        match self.entries.get(key) {
+            Some(e) => Ok(e.current.clone()),
+            None => self.load(path),
+        }
+    }
+
+    /// The host's files under `folder` ([`Files::list`]); None when it cannot list.
+    pub fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        self.files.list(folder)
     }
 
     /// The current text of `path` (normalised), or None when there is no such file.
@@ -301,5 +360,27 @@ mod tests {
         assert_eq!(changes.len(), 1);
         assert_eq!(changes[0].path, "a.txt");
         assert_eq!(changes[0].current.as_deref().unwrap().as_str(), "X Y\n");
+    }
+
+    #[test]
+    fn map_readers_list_the_files_under_a_folder_without_ignored_ones() {
+        let files: BTreeMap<String, String> = [
+            (".gitignore", "*.log\n"),
+            ("src/a.rs", ""),
+            ("src/b.log", ""),
+            ("src/.hidden", ""),
+            ("srcx/c.rs", ""),
+            ("d.rs", ""),
+        ]
+        .iter()
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect();
+        assert_eq!(
+            files.list("src").unwrap(),
+            Some(vec!["src/a.rs".to_string()])
+        );
+        let all = files.list("").unwrap().unwrap();
+        assert_eq!(all, ["d.rs", "src/a.rs", "srcx/c.rs"]);
+        assert_eq!(NoFiles.list("").unwrap(), None);
     }
 }
