@@ -119,6 +119,16 @@ export function hostRefusal(
  */
 export function resolvePath(path: string, roots: string[]): { path: string } | { error: ToolError };
 
+/**
+ * The engine's ignore rules over a plain listing (docs/wasm.md): `paths` (root-relative)
+ * without hidden ones, those `.ignore`/`.gitignore` files (read through `reader`) ignore,
+ * and those under such folders; order kept.
+ */
+export function ignoreFilter(paths: string[], reader: FileReader): string[];
+
+/** Of `folders` (root-relative), those the same rules leave out, with everything under them. */
+export function ignoredFolders(folders: string[], reader: FileReader): string[];
+
 /** Browsers: loads the engine (Node: nothing to do). */
 export function init(input?: unknown): Promise<void>;
 export function initSync(module?: unknown): void;

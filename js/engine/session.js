@@ -29,8 +29,9 @@ function isInstanceFailure(e) {
 
 /**
  * Builds the public API over a raw wasm-bindgen module `raw` ({Session, toolSchemas,
- * hostRefusal, resolvePath, serverInstructions, __scheduleRestart}). Returns {Session,
- * toolSchemas, hostRefusal, resolvePath, serverInstructions, EnginePanicError}.
+ * hostRefusal, resolvePath, ignoreFilter, ignoredFolders, serverInstructions,
+ * __scheduleRestart}). Returns {Session, toolSchemas, hostRefusal, resolvePath,
+ * ignoreFilter, ignoredFolders, serverInstructions, EnginePanicError}.
  */
 export function createEngine(raw) {
   // Bumped on every instance failure; a Session whose raw object is older replaces it.
@@ -189,10 +190,24 @@ export function createEngine(raw) {
     return stateless(() => raw.resolvePath(String(path ?? ''), Array.from(roots ?? [], String)));
   }
 
+  /**
+   * The engine's ignore rules over a plain listing (hidden names, `.ignore` and
+   * `.gitignore` files read through `reader.read(path)`, folders left out with what is
+   * under them): `paths` (root-relative) without the excluded ones, in order.
+   */
+  function ignoreFilter(paths, reader) {
+    return stateless(() => raw.ignoreFilter(Array.from(paths, String), reader));
+  }
+
+  /** Of `folders` (root-relative), those the same rules leave out (a walker does not enter them). */
+  function ignoredFolders(folders, reader) {
+    return stateless(() => raw.ignoredFolders(Array.from(folders, String), reader));
+  }
+
   /** The paragraph an MCP server gives a model: when to use which tool. */
   function serverInstructions() {
     return stateless(() => raw.serverInstructions());
   }
 
-  return { Session, toolSchemas, hostRefusal, resolvePath, serverInstructions, EnginePanicError };
+  return { Session, toolSchemas, hostRefusal, resolvePath, ignoreFilter, ignoredFolders, serverInstructions, EnginePanicError };
 }

@@ -1,9 +1,11 @@
-// js/host-policy/listing.js: the listing rule every JS host applies (hidden files,
-// .gitignore/.ignore, host patterns, links), over a tree given as data. The walker and
-// the flat filter (VS Code's findFiles) must agree on every tree.
+// js/host-policy/listing.js with the engine's ignore rules (pkg/): the walk every
+// walking host does (hidden files, .gitignore/.ignore, host patterns, links, pruned
+// folders) over a tree given as data. The walker and the flat filter (VS Code's
+// findFiles, the playground's tabs) must agree on every tree.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { filterListing, listFiles, parseIgnore } from './listing.js';
+import * as engine from '../../pkg/index.node.js';
+import { filterListing, listFiles } from './listing.js';
 
 /** A tree {path: text | {link: true}} as the walker's readDir/readText. */
 function treeIo(tree) {
@@ -75,25 +77,30 @@ const CASES = [
 test('listFiles and filterListing agree with the rule on every tree', () => {
   for (const c of CASES) {
     const io = treeIo(c.tree);
-    const walked = listFiles({ ...io, hostPatterns: c.host }).sort();
+    const walked = listFiles({ engine, ...io, hostPatterns: c.host }).sort();
     assert.deepEqual(walked, c.want, `walk: ${c.name}`);
     const files = Object.entries(c.tree).filter(([, v]) => typeof v === 'string').map(([p]) => p);
     const ignoreTexts = Object.fromEntries(files.filter((p) => /(^|\/)\.(git)?ignore$/.test(p)).map((p) => [p, c.tree[p]]));
-    assert.deepEqual(filterListing(files, ignoreTexts, c.host).sort(), c.want, `filter: ${c.name}`);
+    assert.deepEqual(filterListing({ engine, paths: files, ignoreTexts, hostPatterns: c.host }).sort(), c.want, `filter: ${c.name}`);
   }
 });
 
 test('a sub-folder listing applies the ignore files above it; a missing folder is null', () => {
   const io = treeIo({ '.gitignore': 'gen/\n*.log\n', 'src/a.js': '', 'src/b.log': '', 'src/gen/c.js': '', 'gen/d.js': '' });
-  assert.deepEqual(listFiles({ ...io, folder: 'src' }).sort(), ['src/a.js']);
-  assert.deepEqual(listFiles({ ...io, folder: 'gen' }), []);
-  assert.equal(listFiles({ ...io, folder: 'nope' }), null);
+  assert.deepEqual(listFiles({ engine, ...io, folder: 'src' }).sort(), ['src/a.js']);
+  assert.deepEqual(listFiles({ engine, ...io, folder: 'gen' }), []);
+  assert.equal(listFiles({ engine, ...io, folder: 'nope' }), null);
 });
 
-test('parseIgnore: comments, escapes, trailing spaces', () => {
-  const rules = parseIgnore('#c\n\\#hash\n\\!bang\nspace\\ \ntrail   \n');
-  assert.equal(rules.length, 4);
-  assert.ok(rules[0].regex.test('#hash'));
-  assert.ok(rules[1].regex.test('!bang'));
-  assert.ok(rules[3].regex.test('trail'));
+test('the walk never enters a folder the rules leave out', () => {
+  const io = treeIo({ '.gitignore': 'node_modules/\n', 'a.js': '', 'node_modules/m/index.js': '', '.git/HEAD': '' });
+  const entered = [];
+  const walked = listFiles({ engine, ...io, readDir: (rel) => (entered.push(rel), io.readDir(rel)) });
+  assert.deepEqual(walked, ['a.js']);
+  assert.deepEqual(entered, ['']);
+});
+
+test('vcsIgnores false drops .gitignore rules, not .ignore ones nor host patterns', () => {
+  const io = treeIo({ '.gitignore': '*.log\n', '.ignore': '*.tmp\n', 'a.log': '', 'b.tmp': '', 'c.db': '' });
+  assert.deepEqual(listFiles({ engine, ...io, vcsIgnores: false, hostPatterns: ['*.db'] }).sort(), ['a.log']);
 });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as engine from '../../pkg/index.node.js';
 import { DiskFiles } from './disk.js';
 
 function tree(files) {
@@ -32,7 +33,7 @@ test('list: .gitignore and .ignore honoured, hidden and journal left out, links 
   fs.symlinkSync(outside, path.join(root, 'out-dir'));
   fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'src', 'secret.txt'));
   try {
-    const disk = new DiskFiles(root);
+    const disk = new DiskFiles(root, { engine });
     assert.deepEqual(disk.list('').sort(), ['a.js', 'src/b.js']);
     assert.deepEqual(disk.list('src').sort(), ['src/b.js']);
     assert.deepEqual(disk.list('build'), []);

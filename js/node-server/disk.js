@@ -12,9 +12,9 @@
 //   being opened for reading in a way that could block (the file is opened O_NONBLOCK
 //   and checked with fstat before a byte is read).
 // - `.anchored-edit/` under the root is the native CLI's write journal: refused, as there.
-// - Listing (`list(folder)`, for the project tools): js/host-policy/listing.js's rule
-//   (hidden files, .gitignore/.ignore, links neither followed nor listed) over the disk
-//   under the real root; `.anchored-edit/` is hidden, so never listed.
+// - Listing (`list(folder)`, for the project tools): js/host-policy/listing.js's walk
+//   with the engine's ignore rules (hidden files, .gitignore/.ignore; links neither
+//   followed nor listed) under the real root; `.anchored-edit/` is hidden, never listed.
 // - Text only: a NUL byte means binary, and bytes that are not UTF-8 are refused,
 //   naming the offset of the first invalid byte (as Rust's `valid_up_to`). A BOM is kept.
 import fs from 'node:fs';
@@ -86,10 +86,16 @@ export function invalidUtf8Offset(bytes) {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** Read-only view of the files under `root` (which must exist; resolved once). */
+/**
+ * Read-only view of the files under `root` (which must exist; resolved once). `engine`:
+ * the package (its ignore rules), needed by `list` only.
+ */
 export class DiskFiles {
-  constructor(root) {
+  #engine;
+
+  constructor(root, { engine } = {}) {
     this.root = fs.realpathSync(root);
+    this.#engine = engine;
   }
 
   /** Whether the real path `real` is the root or lies under it. */
@@ -156,7 +162,7 @@ export class DiskFiles {
         return undefined;
       }
     };
-    const files = listFiles({ folder, readDir, readText });
+    const files = listFiles({ engine: this.#engine, folder, readDir, readText });
     if (files === null) {
       throw new Refusal('file_not_found', `The folder \`${folder}\` does not exist under the project root. Send a folder list_files lists, or omit \`path\` for the whole project.`);
     }

@@ -73,6 +73,8 @@ class Host extends EventEmitter {
             return text;
           },
         };
+        // The project listing (contract 1) passes through; what a project tool then reads is recorded above.
+        if (files && typeof files.list === 'function') reader.list = (folder) => files.list(folder);
         // The engine's path rule over the project folders (the first is the root of
         // relative paths); guarded until every engine build has setRoots.
         if (typeof host.session.setRoots === 'function' && typeof host.workspace.roots === 'function') {

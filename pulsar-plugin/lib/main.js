@@ -95,6 +95,7 @@ class AnchoredEditPackage {
       roots: () => atom.project.getPaths(),
       openBuffers: () => atom.workspace.getTextEditors().map((e) => e.getBuffer()),
       listing,
+      engine,
       ignores: () => ({
         ignoredNames: atom.config.get('core.ignoredNames') ?? [],
         excludeVcsIgnoredPaths: atom.config.get('core.excludeVcsIgnoredPaths') !== false,

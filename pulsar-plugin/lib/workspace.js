@@ -16,10 +16,11 @@
 // refused, as the CLI refuses it). Nothing here matches or changes text.
 //
 // Listing (`list(folder)`, for the project tools) walks the project folder on disk with
-// js/host-policy/listing.js's rule (hidden files, .ignore, links neither followed nor
-// listed), plus Pulsar's own settings: `core.ignoredNames` as patterns, and
-// `.gitignore` files only while `core.excludeVcsIgnoredPaths` is on (Pulsar's own
-// "hide VCS-ignored files"). Files open in an editor but not saved yet are listed too.
+// js/host-policy/listing.js and the engine's ignore rules (hidden files, .ignore; links
+// neither followed nor listed), plus Pulsar's own settings: `core.ignoredNames` as
+// patterns, and `.gitignore` files only while `core.excludeVcsIgnoredPaths` is on
+// (Pulsar's own "hide VCS-ignored files"). Files open in an editor but not saved yet
+// are listed too.
 
 const fs = require('fs');
 const path = require('path');
@@ -65,10 +66,11 @@ function realLocation(p, fsImpl) {
 /**
  * `roots()`: the project folders (absolute). `openBuffers()`: the TextBuffers open in
  * editors. Both are asked on every call, so folders and editors opened later count.
- * `listing`: js/host-policy/listing.js (from vendor/host.js); `ignores()`:
+ * `listing`: js/host-policy/listing.js and `engine` (its ignore rules), from
+ * vendor/host.js; `ignores()`:
  * {ignoredNames, excludeVcsIgnoredPaths} (Pulsar's core settings).
  */
-function createWorkspace({ roots, openBuffers, listing, ignores = () => ({}), fs: fsImpl = fs }) {
+function createWorkspace({ roots, openBuffers, listing, engine, ignores = () => ({}), fs: fsImpl = fs }) {
   function outside(p, why) {
     return new HostRefusal(
       'path_outside_root',
@@ -243,14 +245,14 @@ function createWorkspace({ roots, openBuffers, listing, ignores = () => ({}), fs
       }
     };
     const readText = (r) => {
-      if (!excludeVcsIgnoredPaths && r.endsWith('.gitignore')) return undefined;
       try {
         return fsImpl.lstatSync(at(r)).isFile() ? fsImpl.readFileSync(at(r), 'utf8') : undefined;
       } catch {
         return undefined;
       }
     };
-    const found = listing.listFiles({ folder: rel, readDir, readText, hostPatterns: ignoredNames });
+    const options = { engine, hostPatterns: ignoredNames, vcsIgnores: excludeVcsIgnoredPaths };
+    const found = listing.listFiles({ ...options, folder: rel, readDir, readText });
     if (found === null) {
       throw new HostRefusal('file_not_found', `The folder \`${folder}\` does not exist in the project. Send a folder list_files lists, or omit \`path\` for the whole project.`);
     }
@@ -261,7 +263,7 @@ function createWorkspace({ roots, openBuffers, listing, ignores = () => ({}), fs
       const bp = buffer.getPath();
       if (!bp || !isInside(path.resolve(bp), base) || fsImpl.existsSync(bp)) continue;
       const r = path.relative(base, path.resolve(bp)).split(path.sep).join('/');
-      if (listing.inFolder(r, rel) && listing.filterListing([r], {}, ignoredNames).length === 1) out.add(named(r));
+      if (listing.inFolder(r, rel) && listing.filterListing({ ...options, paths: [r], readText }).length === 1) out.add(named(r));
     }
     return [...out];
   }

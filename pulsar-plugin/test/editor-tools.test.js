@@ -190,6 +190,25 @@ describe('editor tools in Pulsar', () => {
   });
 });
 
+describe('project tools through the Pulsar host', () => {
+  test('list_files honours .gitignore; grep_project reads an open buffer (unsaved text), the disk otherwise', async () => {
+    const { p, host, buffers } = await setUp({ '.gitignore': 'out/\n', 'a.js': 'let v = 1;\n', 'b.js': 'let v = 2;\n', 'out/c.js': 'let v = 3;\n' }, ['a.js']);
+    try {
+      buffers[0].setText('let v = 10;\n');
+      const listed = await call(host, 'list_files', {});
+      assert.equal(listed.ok, true, listed.error?.message);
+      assert.deepEqual(listed.files ?? listed.paths ?? listed.content, listed.files ?? listed.paths ?? listed.content);
+      assert.match(JSON.stringify(listed), /a\.js.*b\.js/);
+      assert.doesNotMatch(JSON.stringify(listed), /out\/c\.js/);
+      const found = await call(host, 'grep_project', { pattern: 'let v' });
+      assert.equal(found.ok, true, found.error?.message);
+      assert.deepEqual(found.matches.map((m) => [m.path, m.text]), [['a.js', 'let v = 10;'], ['b.js', 'let v = 2;']]);
+    } finally {
+      p.cleanup();
+    }
+  });
+});
+
 describe('project listing in Pulsar (workspace.list)', () => {
   test('.gitignore, hidden files, core.ignoredNames, excludeVcsIgnoredPaths, links, unsaved new files', async () => {
     const p = tempProject({ '.gitignore': 'build/\n*.log\n', 'a.js': '', 'x.log': '', 'build/o.js': '', '.hidden/h.js': '', 'src/b.js': '', 'src/Thumbs.db': '' });

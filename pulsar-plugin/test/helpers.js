@@ -39,8 +39,8 @@ async function openBuffer(file) {
 
 /** A workspace over `roots` with `buffers` (an array, mutable) as the open editors' buffers. */
 function workspaceFor(roots, buffers, ignores) {
-  const { listing } = loadEngine();
-  return createWorkspace({ roots: () => roots, openBuffers: () => buffers, listing, ignores });
+  const { listing, engine } = loadEngine();
+  return createWorkspace({ roots: () => roots, openBuffers: () => buffers, listing, engine, ignores });
 }
 
 /**
@@ -121,7 +121,7 @@ class AtomWorkspaceStandIn {
  */
 function makeEditorHost({ roots, atomWorkspace, linterActive = () => false, ignores }) {
   const { engine, mcpHost, editorTools, listing } = loadEngine();
-  const workspace = createWorkspace({ roots: () => roots, openBuffers: () => atomWorkspace.buffers(), listing, ignores });
+  const workspace = createWorkspace({ roots: () => roots, openBuffers: () => atomWorkspace.buffers(), listing, engine, ignores });
   const diagnostics = createDiagnosticsStore({ linterActive });
   const adapter = createEditorAdapter({ atomWorkspace, workspace, diagnostics });
   const host = new Host({

@@ -167,7 +167,7 @@ export async function activateExtension(context, { loadWasm, canSpawn = false, n
     host,
     editorTools,
     /** The project listing the reader's list(folder) gives the engine (listing.js). */
-    listFiles: (folder) => listFolder(paths, folder),
+    listFiles: (folder) => listFolder(engine, paths, folder),
     previews,
     lmToolNames: tools.names,
     refreshMcp: () => mcp?.refresh(),

@@ -209,12 +209,14 @@ export class CallFiles {
   #cache;
   #records = new Map();
   #missing = [];
+  #engine;
   /** folder → the listing (engine paths), or {error}; fetched by readMissing. */
   #listings = new Map();
   #missingListings = [];
 
-  constructor(paths, { target, cache } = {}) {
+  constructor(paths, { target, cache, engine } = {}) {
     this.#paths = paths;
+    this.#engine = engine;
     this.#target = target ? { document: target, path: undefined } : undefined;
     this.#cache = cache ?? new Map();
   }
@@ -291,7 +293,7 @@ export class CallFiles {
   async readMissing() {
     for (const folder of this.#missingListings) {
       try {
-        this.#listings.set(folder, await listFolder(this.#paths, folder));
+        this.#listings.set(folder, await listFolder(this.#engine, this.#paths, folder));
       } catch (e) {
         this.#listings.set(folder, { error: e });
       }

@@ -82,7 +82,7 @@ export class Host {
   }
 
   async #runOnce(request, { origin = 'user', target, preview = false, token } = {}) {
-    const files = new CallFiles(this.paths, { target });
+    const files = new CallFiles(this.paths, { target, engine: this.engine });
     // The engine's path rule over the workspace folders (guarded until every engine build has it).
     if (typeof this.session.setRoots === 'function') this.session.setRoots(this.paths.rootPaths());
     // Review mode as the call starts decides its fate. Whole new texts are needed for

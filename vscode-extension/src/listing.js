@@ -1,12 +1,12 @@
 // The project listing in VS Code (the reader's `list(folder)`, DESIGN contract 1):
 // `workspace.findFiles` over the folder (which applies the user's `files.exclude`), then
-// js/host-policy/listing.js's rule over the result (hidden files, .gitignore/.ignore
-// files, read here from the listed ones), then the path rule (a file a symlink leads
+// the engine's ignore rules over the result (js/host-policy/listing.js: hidden files,
+// .gitignore/.ignore files, read here from the listed ones), then the path rule (a file a symlink leads
 // out of the folder to is left out where the platform can tell: the desktop's realpath
 // check). Asynchronous, so the host fetches it before the engine asks (files.js).
 
 import * as vscode from 'vscode';
-import { IGNORE_FILES, filterListing, inFolder } from '../../js/host-policy/listing.js';
+import { filterListing, inFolder, isIgnoreFile } from '../../js/host-policy/listing.js';
 
 const decoder = new TextDecoder('utf-8');
 
@@ -15,7 +15,7 @@ const decoder = new TextDecoder('utf-8');
  * any workspace folder), as engine paths, unsorted. Throws a `path_outside_root` or
  * `file_not_found` refusal ({kind, message}).
  */
-export async function listFolder(paths, folder) {
+export async function listFolder(engine, paths, folder) {
   const folders = paths.folders();
   if (folders.length === 0) {
     throw Object.assign(new Error(`No folder is open in VS Code, so \`${folder}\` cannot be listed. Ask the user to open the project folder.`), {
@@ -53,8 +53,7 @@ export async function listFolder(paths, folder) {
   }
   const ignoreTexts = {};
   for (const p of all) {
-    const name = p.slice(p.lastIndexOf('/') + 1);
-    if (!IGNORE_FILES.includes(name)) continue;
+    if (!isIgnoreFile(p)) continue;
     try {
       ignoreTexts[p] = decoder.decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(root.uri, p)));
     } catch {
@@ -63,7 +62,7 @@ export async function listFolder(paths, folder) {
   }
   const base = paths.rootPaths()[folders.indexOf(root)];
   const named = (p) => (absolute || root !== folders[0] ? `${base.replace(/\/$/, '')}/${p}` : p);
-  return filterListing(all, ignoreTexts)
+  return filterListing({ engine, paths: all, ignoreTexts })
     .filter((p) => inFolder(p, rel))
     .map(named)
     .filter((p) => {
