@@ -48,7 +48,15 @@ export interface ToolRequest { tool: string; arguments?: Record<string, unknown>
  * set to an engine error kind (e.g. "path_outside_root") becomes that refusal with its
  * `message`; anything else becomes `invalid_arguments` naming the path. Synchronous.
  */
-export interface FileReader { read(path: string): string | undefined | null }
+export interface FileReader {
+  read(path: string): string | undefined | null;
+  /**
+   * Optional: every file under `folder` ("" = the root), root-relative, with the host's
+   * ignore rules applied (see ignoreFilter). Without it the project tools (list_files,
+   * grep_project, find_symbol, replace_in_files) refuse saying the host cannot list files.
+   */
+  list?(folder: string): string[] | undefined | null;
+}
 
 /**
  * `newText: false` leaves every `files[].new_text` out (hosts that apply `edits`);
@@ -112,6 +120,12 @@ export function hostRefusal(
   kind: 'write_failed' | 'stale_buffer' | 'edit_rejected',
   detail: HostRefusalDetail,
 ): ToolResult;
+
+/**
+ * The engine's ignore rules: `paths` without hidden ones and those ignored by the
+ * `.ignore` / `.gitignore` files of their folders, read through `reader.read`.
+ */
+export function ignoreFilter(paths: string[], reader: FileReader): string[];
 
 /** Browsers: loads the engine (Node: nothing to do). */
 export function init(input?: unknown): Promise<void>;

@@ -29,8 +29,8 @@ function isInstanceFailure(e) {
 
 /**
  * Builds the public API over a raw wasm-bindgen module `raw` ({Session, toolSchemas,
- * hostRefusal, serverInstructions, __scheduleRestart}). Returns {Session, toolSchemas,
- * hostRefusal, serverInstructions, EnginePanicError}.
+ * hostRefusal, ignoreFilter, serverInstructions, __scheduleRestart}). Returns {Session,
+ * toolSchemas, hostRefusal, ignoreFilter, serverInstructions, EnginePanicError}.
  */
 export function createEngine(raw) {
   // Bumped on every instance failure; a Session whose raw object is older replaces it.
@@ -180,10 +180,20 @@ export function createEngine(raw) {
     return stateless(() => raw.hostRefusal(tool, kind, detail ?? {}));
   }
 
+  /**
+   * The engine's ignore rules for hosts whose own file listing does not apply them:
+   * `paths` (root-relative) without hidden ones, those ignored by the `.ignore` /
+   * `.gitignore` files of their folders (read through `reader.read(path)`, which
+   * returns `undefined` when there is none) and those under an ignored folder.
+   */
+  function ignoreFilter(paths, reader) {
+    return stateless(() => raw.ignoreFilter(paths, reader));
+  }
+
   /** The paragraph an MCP server gives a model: when to use which tool. */
   function serverInstructions() {
     return stateless(() => raw.serverInstructions());
   }
 
-  return { Session, toolSchemas, hostRefusal, serverInstructions, EnginePanicError };
+  return { Session, toolSchemas, hostRefusal, ignoreFilter, serverInstructions, EnginePanicError };
 }
