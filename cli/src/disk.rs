@@ -102,6 +102,18 @@ impl Files for DiskFiles {
         Ok(read.map(|(text, _)| text))
     }
 
+    /// Read without remembering it for the commit's compare and swap: the engine reads
+    /// a file again through `read_shared` before editing it (memory stays bounded while
+    /// a search reads the whole project).
+    fn read_for_search(&self, path: &str) -> EditResult<Option<Arc<String>>> {
+        let rel = self.jail.locate(path)?;
+        Ok(self.read_real(path, &rel)?.map(|(text, _)| text))
+    }
+
+    fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        crate::walk::list(&self.jail, folder).map(Some)
+    }
+
     fn identity(&self, path: &str) -> EditResult<Option<String>> {
         let rel = self.jail.locate(path)?;
         Ok(Some(match self.jail.dir().metadata(&rel) {

@@ -25,6 +25,15 @@ pub trait Files {
         Ok(self.read(path)?.map(Arc::new))
     }
 
+    /// The text of `path` for a project-wide search (grep_project, find_symbol, the
+    /// search of replace_in_files), which reads many files and edits few. Hosts that
+    /// remember each read for a compare-and-swap at commit need not remember these:
+    /// the engine reads a file again through [`Files::read_shared`] before editing it,
+    /// and refuses the edit if the text differs. Default: [`Files::read_shared`].
+    fn read_for_search(&self, path: &str) -> EditResult<Option<Arc<String>>> {
+        self.read_shared(path)
+    }
+
     /// What makes two paths one file, for hosts where a file can have several names (a
     /// symlink inside the root, a hard link): `Some(id)` equal for every name of one
     /// file. The workspace keys a call's edits by it, so edits through two names apply
@@ -196,13 +205,15 @@ impl<'f> Workspace<'f> {
     }
 
     /// The current text of `path` like [`Workspace::try_read`], without keeping it in
-    /// the overlay when the call has not read it yet: project-wide searches read many
-    /// files once each and must not hold them all.
+    /// the overlay when the call has not read it yet ([`Files::read_for_search`]):
+    /// project-wide searches read many files once each and must not hold them all. A
+    /// tool that edits a file it peeked reads it again with [`Workspace::read`] and
+    /// refuses if the text changed in between.
     pub fn peek(&self, path: &str) -> EditResult<Option<Arc<String>>> {
         let key = self.aliases.get(path).map_or(path, String::as_str);
         match self.entries.get(key) {
             Some(e) => Ok(e.current.clone()),
-            None => self.load(path),
+            None => self.files.read_for_search(path),
         }
     }
 

@@ -48,7 +48,15 @@ export interface ToolRequest { tool: string; arguments?: Record<string, unknown>
  * set to an engine error kind (e.g. "path_outside_root") becomes that refusal with its
  * `message`; anything else becomes `invalid_arguments` naming the path. Synchronous.
  */
-export interface FileReader { read(path: string): string | undefined | null }
+export interface FileReader {
+  read(path: string): string | undefined | null;
+  /**
+   * Optional: every file under `folder` ("" = the root), root-relative, with the host's
+   * ignore rules applied (see ignoreFilter). Without it the project tools (list_files,
+   * grep_project, find_symbol, replace_in_files) refuse saying the host cannot list files.
+   */
+  list?(folder: string): string[] | undefined | null;
+}
 
 /**
  * `newText: false` leaves every `files[].new_text` out (hosts that apply `edits`);

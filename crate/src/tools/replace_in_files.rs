@@ -381,6 +381,16 @@ fn write(ctx: &mut Ctx, plans: &[FilePlan]) -> EditResult<()> {
         ));
     }
     for plan in plans {
+        // The search read without keeping; the edit is made on the text read for it.
+        if *ctx.ws.read(&plan.path)? != *plan.text {
+            return Err(EditError::new(
+                ErrorKind::StaleBuffer,
+                format!(
+                    "{} changed while replace_in_files was reading the project. Nothing was changed in any file. Send the same call again.",
+                    plan.path
+                ),
+            ));
+        }
         let replacements: Vec<(Range<usize>, String)> = plan
             .occurrences
             .iter()
