@@ -28,7 +28,7 @@ import { ListToolsRequestSchema, isInitializeRequest } from '@modelcontextprotoc
 import * as z from 'zod';
 import { checkRequest, newToken } from './guard.js';
 import { toolResult } from './result.js';
-import { createRefusals, whyOf } from '../host-policy/index.js';
+import { createRefusals, editingTools, whyOf } from '../host-policy/index.js';
 
 export { newToken, checkRequest } from './guard.js';
 export { llmView, toolResult } from './result.js';
@@ -75,6 +75,9 @@ function errorResult(message) {
 export function createToolRunner({ engine, session, read, list, apply, call, editorTools }) {
   const files = list ? { read, list } : { read };
   const refusals = createRefusals(engine);
+  // Only a tool that edits has changes to apply (its annotations say so): a reading
+  // tool's result is returned as it is, whatever fields it carries.
+  const edits = editingTools(engine.toolSchemas());
   let queue = Promise.resolve();
 
   async function runHostCall(tool, args) {
@@ -95,7 +98,7 @@ export function createToolRunner({ engine, session, read, list, apply, call, edi
     } catch (e) {
       return errorResult(`${e?.message ?? e}`);
     }
-    if (result.ok && result.dry_run !== true && Array.isArray(result.files) && result.files.length > 0) {
+    if (result.ok && result.dry_run !== true && edits.has(result.tool) && Array.isArray(result.files) && result.files.length > 0) {
       try {
         await apply(result.files, { tool, arguments: args });
       } catch (e) {
