@@ -15,7 +15,7 @@
 import * as vscode from 'vscode';
 import { ApplyError, CallFiles, applyChanges, callWithFiles, saveDocuments } from './files.js';
 import { persistStats } from './engine.js';
-import { createRefusals, reviewTimeoutSeconds } from '../../js/host-policy/index.js';
+import { createRefusals, editingTools, reviewTimeoutSeconds } from '../../js/host-policy/index.js';
 
 /** The user's decisions on a held edit → the engine's rejection reasons. */
 const REJECTION_REASONS = { discard: 'discarded', timeout: 'timeout', cancelled: 'cancelled' };
@@ -46,6 +46,8 @@ export class Host {
     this.log = log;
     this.editorTools = editorTools;
     this.refusals = createRefusals(engine);
+    /** The tools that edit (annotations): only their results carry changes to apply. */
+    this.edits = editingTools(engine.toolSchemas());
     /** How many engine runs the last call took (closed files and listings fetched between runs). */
     this.lastRuns = 0;
   }
@@ -100,7 +102,7 @@ export class Host {
     }
     const { result } = outcome;
     this.#logResult(origin, result);
-    const changes = result.ok && Array.isArray(result.files) ? result.files : [];
+    const changes = result.ok && this.edits.has(result.tool) && Array.isArray(result.files) ? result.files : [];
     if (preview) {
       if (changes.length === 0) return { result };
       const item = this.previews.add({ result, files });
