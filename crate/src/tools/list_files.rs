@@ -9,9 +9,9 @@ use serde_json::{Map, Value};
 
 pub static SPEC: ToolSpec = ToolSpec {
     name: "list_files",
-    description: "List the project's files (sorted paths relative to the root), without \
-hidden files and those ignored by .gitignore / .ignore. Narrow with path (a folder) and \
-glob. Example: {\"path\": \"src\", \"glob\": \"*.rs\"}",
+    description: "List the project's files: paths (sorted, relative to the root), without \
+hidden files and those ignored by .gitignore / .ignore, with total and truncated. Narrow \
+with path (a folder) and glob. Example: {\"path\": \"src\", \"glob\": \"*.rs\"}",
     params: &[
         FOLDER,
         GLOB,
@@ -49,7 +49,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     message.push('.');
     let mut extra = Map::new();
     extra.insert(
-        "files".into(),
+        "paths".into(),
         Value::Array(paths.into_iter().map(Value::String).collect()),
     );
     extra.insert("total".into(), Value::from(total));
