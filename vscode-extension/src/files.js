@@ -12,11 +12,12 @@
 //
 // Listing. The project tools list files (`list(folder)`, DESIGN contract 1), then read
 // many of them. A listing not fetched yet is a miss like a closed file: the run stops,
-// the listing is fetched (listing.js), the call runs again. After that, the first closed
-// file the engine asks for that the listing holds makes the host read every listed
-// closed file not read yet, in one batch (in parallel), so a grep_project over a
-// thousand files costs three runs, never one run per file. The texts live only as long
-// as the call (each call has its own CallFiles).
+// the listing is fetched (listing.js), the call runs again. In that run a project tool
+// asks for every file it needs and skips the ones it cannot read yet (it goes on past
+// an unreadable file), so every miss is known after one run and they are read together,
+// in parallel batches: a grep_project over a thousand closed files costs three runs,
+// never one run per file, and reads only the files the tool wanted. The texts live only
+// as long as the call (each call has its own CallFiles).
 //
 // Writing. A call's changes go into one WorkspaceEdit (one undo step, also across
 // files): text edits by {row, column} (UTF-16 columns, as VS Code's Position), file
@@ -285,11 +286,7 @@ export class CallFiles {
     return [...this.#missing.map((m) => m.uri), ...this.#missingListings];
   }
 
-  /**
-   * Fetches what the last run missed: listings, and files (links checked first where
-   * needed). A missed file that a fetched listing holds brings every closed file of
-   * that listing with it (one batch).
-   */
+  /** Fetches what the last run missed: listings, then files (links checked first where needed), in parallel batches. */
   async readMissing() {
     for (const folder of this.#missingListings) {
       try {
@@ -299,19 +296,6 @@ export class CallFiles {
       }
     }
     const wanted = new Map(this.#missing.map((m) => [m.uri.toString(), m]));
-    const listed = new Set([...this.#listings.values()].filter(Array.isArray).flat());
-    if (this.#missing.some((m) => listed.has(m.path))) {
-      for (const path of listed) {
-        let uri;
-        try {
-          uri = this.#paths.uriOf(path);
-        } catch {
-          continue;
-        }
-        const key = uri.toString();
-        if (!this.#cache.has(key) && !openDocument(uri) && !wanted.has(key)) wanted.set(key, { path, uri });
-      }
-    }
     await inBatches([...wanted.values()], 16, async ({ path, uri }) => {
       const refused = await this.#paths.linkRefusal(path, uri);
       this.#cache.set(uri.toString(), refused ? { error: refused } : await readClosedFile(uri));
