@@ -208,6 +208,9 @@ mod tests {
     use super::*;
     use std::collections::BTreeMap;
 
+    /// Files (path, text) and the paths a listing must show.
+    type Case<'c> = (&'c [(&'c str, &'c str)], &'c [&'c str]);
+
     fn listed(files: &[(&str, &str)]) -> Vec<String> {
         let map: BTreeMap<String, String> = files
             .iter()
@@ -219,7 +222,7 @@ mod tests {
 
     #[test]
     fn hidden_and_ignored_paths_are_left_out() {
-        let cases: &[(&[(&str, &str)], &[&str])] = &[
+        let cases: &[Case] = &[
             (
                 &[("a.rs", ""), (".env", ""), (".git/config", "")],
                 &["a.rs"],
