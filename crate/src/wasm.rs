@@ -32,7 +32,10 @@
 //!   files of their folders (read through `reader.read(".../.gitignore")`; the reader
 //!   returns `undefined` when there is none) and those under an ignored folder, in the
 //!   given order. The same rules as the engine's in-memory readers and the CLI's walker.
-//! - `toolSchemas()`: the MCP tool list. `statsJson()` / `loadStats(json)`: statistics
+//! - `ignoredFolders(folders, reader)`: the same rules for folders (those left out,
+//!   with everything under them), so that a host walking a disk prunes them.
+//! - `toolSchemas()`: the MCP tool list. `resolvePath(path, roots)`: the path rule
+//!   alone, for a host's own tools (`{path}` or `{error}`). `statsJson()` / `loadStats(json)`: statistics
 //!   persistence.
 //!
 //! Refusals are values (`ok: false`, `error.kind`); exceptions are reserved for host
@@ -172,6 +175,18 @@ impl Session {
     }
 }
 
+/// The bytes to write for a changed file: `new_text` in the result's `encoding`
+/// (`undefined`/`null`: UTF-8), as a `Uint8Array`. Throws an `Error` for an unknown
+/// encoding or a character it cannot hold (the engine refuses such calls itself, so
+/// only texts a host made can do this).
+#[wasm_bindgen(js_name = encodeText)]
+pub fn encode_text_js(text: &str, encoding: Option<String>) -> Result<Vec<u8>, JsError> {
+    guarded(|| {
+        crate::text::encoding::encode_text(text, encoding.as_deref())
+            .map_err(|e| JsError::new(&e.message))
+    })
+}
+
 /// `ignoreFilter(paths, reader)`: see the module documentation. Throws a `TypeError`
 /// when `reader` is not an object with `read(path)`.
 #[wasm_bindgen(js_name = ignoreFilter)]
@@ -188,15 +203,25 @@ pub fn ignore_filter(paths: Vec<String>, reader: JsValue) -> Result<Vec<String>,
     })
 }
 
-/// The bytes to write for a changed file: `new_text` in the result's `encoding`
-/// (`undefined`/`null`: UTF-8), as a `Uint8Array`. Throws an `Error` for an unknown
-/// encoding or a character it cannot hold (the engine refuses such calls itself, so
-/// only texts a host made can do this).
-#[wasm_bindgen(js_name = encodeText)]
-pub fn encode_text_js(text: &str, encoding: Option<String>) -> Result<Vec<u8>, JsError> {
+/// `ignoredFolders(folders, reader)`: of `folders` (root-relative), those the engine's
+/// ignore rules leave out (hidden, ignored, or under such a folder), in the given order,
+/// reading ignore files as `ignoreFilter` does. For hosts that walk a disk: a folder
+/// left out is not entered. Throws a `TypeError` when `reader` is not a reader.
+#[wasm_bindgen(js_name = ignoredFolders)]
+pub fn ignored_folders(folders: Vec<String>, reader: JsValue) -> Result<Vec<String>, JsValue> {
     guarded(|| {
-        crate::text::encoding::encode_text(text, encoding.as_deref())
-            .map_err(|e| JsError::new(&e.message))
+        let Some(reader) = HostFiles::from_js(&reader)? else {
+            return Err(js_sys::TypeError::new(
+                "ignoredFolders(folders, reader): reader must be an object with a read(path) method",
+            )
+            .into());
+        };
+        let mut read = |p: &str| reader.read(p).ok().flatten();
+        let mut rules = crate::listing::IgnoreRules::new(&mut read);
+        Ok(folders
+            .into_iter()
+            .filter(|f| rules.excludes_folder(f))
+            .collect())
     })
 }
 
@@ -211,6 +236,25 @@ pub fn tool_schemas() -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = serverInstructions)]
 pub fn server_instructions() -> String {
     crate::SERVER_INSTRUCTIONS.to_string()
+}
+
+/// The engine's path rule ([`crate::paths::resolve`]) for a host's own tools (the
+/// editor tools open, save and report files by path): `{path}`, the path as a reader
+/// would receive it (root-relative, or absolute inside another root), or `{error:
+/// {kind, message}}` (`path_outside_root`, `invalid_arguments`) worded for the agent.
+/// `roots`: as for `Session.setRoots`.
+#[wasm_bindgen(js_name = resolvePath)]
+pub fn resolve_path(path: &str, roots: Vec<String>) -> Result<JsValue, JsValue> {
+    guarded(|| {
+        let roots = crate::paths::normalize_roots(&roots);
+        let value = match crate::paths::resolve(path, &roots) {
+            Ok(resolved) => serde_json::json!({ "path": resolved }),
+            Err(e) => {
+                serde_json::json!({ "error": { "kind": e.kind.as_str(), "message": e.message } })
+            }
+        };
+        to_js(&value)
+    })
 }
 
 /// Panics on purpose, so that tests can check what a caller sees after a panic and

@@ -128,16 +128,26 @@ export function hostRefusal(
 ): ToolResult;
 
 /**
- * The engine's ignore rules: `paths` without hidden ones and those ignored by the
- * `.ignore` / `.gitignore` files of their folders, read through `reader.read`.
- */
-export function ignoreFilter(paths: string[], reader: FileReader): string[];
-
-/**
  * The bytes to write for a changed file: its `new_text` in its `encoding` (undefined:
  * UTF-8). Throws for an unknown encoding or a character the encoding cannot hold.
  */
 export function encodeText(text: string, encoding?: string | null): Uint8Array;
+
+/**
+ * The engine's path rule alone (docs/paths.md), for a host's own tools: `path` judged
+ * against `roots` (absolute folders, the first the project root, as `setRoots`).
+ */
+export function resolvePath(path: string, roots: string[]): { path: string } | { error: ToolError };
+
+/**
+ * The engine's ignore rules over a plain listing (docs/wasm.md): `paths` (root-relative)
+ * without hidden ones, those `.ignore`/`.gitignore` files (read through `reader`) ignore,
+ * and those under such folders; order kept.
+ */
+export function ignoreFilter(paths: string[], reader: FileReader): string[];
+
+/** Of `folders` (root-relative), those the same rules leave out, with everything under them. */
+export function ignoredFolders(folders: string[], reader: FileReader): string[];
 
 /** Browsers: loads the engine (Node: nothing to do). */
 export function init(input?: unknown): Promise<void>;

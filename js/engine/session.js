@@ -29,9 +29,9 @@ function isInstanceFailure(e) {
 
 /**
  * Builds the public API over a raw wasm-bindgen module `raw` ({Session, toolSchemas,
- * hostRefusal, encodeText, ignoreFilter, serverInstructions, __scheduleRestart}). Returns
- * {Session, toolSchemas, hostRefusal, encodeText, ignoreFilter, serverInstructions,
- * EnginePanicError}.
+ * hostRefusal, encodeText, resolvePath, ignoreFilter, ignoredFolders, serverInstructions,
+ * __scheduleRestart}). Returns {Session, toolSchemas, hostRefusal, encodeText, resolvePath,
+ * ignoreFilter, ignoredFolders, serverInstructions, EnginePanicError}.
  */
 export function createEngine(raw) {
   // Bumped on every instance failure; a Session whose raw object is older replaces it.
@@ -183,16 +183,6 @@ export function createEngine(raw) {
   }
 
   /**
-   * The engine's ignore rules for hosts whose own file listing does not apply them:
-   * `paths` (root-relative) without hidden ones, those ignored by the `.ignore` /
-   * `.gitignore` files of their folders (read through `reader.read(path)`, which
-   * returns `undefined` when there is none) and those under an ignored folder.
-   */
-  function ignoreFilter(paths, reader) {
-    return stateless(() => raw.ignoreFilter(paths, reader));
-  }
-
-  /**
    * The bytes to write for a changed file: `text` (its `new_text`) in `encoding` (its
    * `encoding`; undefined: UTF-8), as a Uint8Array. Throws an Error for an unknown
    * encoding or a character it cannot hold.
@@ -201,10 +191,33 @@ export function createEngine(raw) {
     return stateless(() => raw.encodeText(text, encoding ?? undefined));
   }
 
+  /**
+   * The engine's path rule alone, for a host's own tools (open a file, save it): `path`
+   * judged against `roots` (as `Session.setRoots`) → `{path}` (as a reader receives it)
+   * or `{error: {kind, message}}`, worded for the agent.
+   */
+  function resolvePath(path, roots) {
+    return stateless(() => raw.resolvePath(String(path ?? ''), Array.from(roots ?? [], String)));
+  }
+
+  /**
+   * The engine's ignore rules over a plain listing (hidden names, `.ignore` and
+   * `.gitignore` files read through `reader.read(path)`, folders left out with what is
+   * under them): `paths` (root-relative) without the excluded ones, in order.
+   */
+  function ignoreFilter(paths, reader) {
+    return stateless(() => raw.ignoreFilter(Array.from(paths, String), reader));
+  }
+
+  /** Of `folders` (root-relative), those the same rules leave out (a walker does not enter them). */
+  function ignoredFolders(folders, reader) {
+    return stateless(() => raw.ignoredFolders(Array.from(folders, String), reader));
+  }
+
   /** The paragraph an MCP server gives a model: when to use which tool. */
   function serverInstructions() {
     return stateless(() => raw.serverInstructions());
   }
 
-  return { Session, toolSchemas, hostRefusal, encodeText, ignoreFilter, serverInstructions, EnginePanicError };
+  return { Session, toolSchemas, hostRefusal, encodeText, resolvePath, ignoreFilter, ignoredFolders, serverInstructions, EnginePanicError };
 }
