@@ -82,29 +82,38 @@ pub struct EditShape {
 /// The functions of `old` an edit to `new` touched: a changed line in a function's
 /// header (from its first line to the line its body starts on) is a signature change,
 /// unless the whole function went; changed lines that are more than half of a
-/// function's lines make a large edit. Whole lines only inserted touch nothing.
+/// function's lines make a large edit. Whole lines only inserted touch nothing. Only
+/// the items around the changed lines are analysed ([`item_window`]).
 pub fn edit_shape(path: &str, old: &str, edits: &[Edit]) -> EditShape {
     let mut shape = EditShape::default();
     let changed = changed_old_lines(edits);
     if changed.is_empty() {
         return shape;
     }
-    let text = crate::text::Text::new(old);
+    let (first, last) = match (changed.first(), changed.last()) {
+        (Some(&a), Some(&b)) => (a, b),
+        _ => return shape,
+    };
+    let whole = crate::text::Text::new(old);
+    let (top, bottom) = item_window(&whole, first, last);
+    let sub = &old[whole.line_start(top)..whole.line_start(bottom)];
+    let text = crate::text::Text::new(sub);
     let analysis = crate::blocks::Analysis::new(&text, path);
     for f in analysis.outline().iter().filter(|f| f.kind.is_function()) {
-        let lines = f.end_line - f.start_line + 1;
-        let touched = changed.range(f.start_line..=f.end_line).count();
+        let (start_line, end_line) = (f.start_line + top, f.end_line + top);
+        let lines = end_line - start_line + 1;
+        let touched = changed.range(start_line..=end_line).count();
         if touched == 0 {
             continue;
         }
         let name = f.qualified();
-        let header_end = text.line_of(f.body.min(old.len())).max(f.start_line);
-        let header_changed = changed.range(f.start_line..=header_end).next().is_some();
+        let header_end = (text.line_of(f.body.min(sub.len())) + top).max(start_line);
+        let header_changed = changed.range(start_line..=header_end).next().is_some();
         if header_changed && touched < lines {
             shape.signature_changes += 1;
             shape.warnings.push(format!(
                 "The signature of `{name}` (line {}) changed: check its callers (grep_file {{\"pattern\": \"{}\"}}).",
-                f.start_line + 1,
+                start_line + 1,
                 f.name
             ));
         }
@@ -112,12 +121,36 @@ pub fn edit_shape(path: &str, old: &str, edits: &[Edit]) -> EditShape {
             shape.large_edits += 1;
             shape.warnings.push(format!(
                 "This edit changed {touched} of the {lines} lines of `{name}` (lines {}-{}): check that nothing was dropped.",
-                f.start_line + 1,
-                f.end_line + 1
+                start_line + 1,
+                end_line + 1
             ));
         }
     }
     shape
+}
+
+/// The lines `[top, bottom)` of `text` analysed for an edit of lines `first..=last`: from
+/// the top-level item around `first` to the one after `last`, so an edit costs the size
+/// of what it touches, not of the file. An item opens on a line that starts at column 0
+/// with neither a closing bracket nor a space, after a blank line (or on the first line):
+/// its decorators, attributes and doc comments come with it, and a method's class or
+/// `impl` is part of the window (its qualified name is right).
+fn item_window(text: &crate::text::Text, first: usize, last: usize) -> (usize, usize) {
+    let n = text.line_count();
+    let opens = |i: usize| {
+        let starts_item = text
+            .line(i)
+            .as_bytes()
+            .first()
+            .is_some_and(|b| !b.is_ascii_whitespace() && !matches!(b, b'}' | b')' | b']'));
+        i == 0 || (starts_item && text.line(i - 1).trim().is_empty())
+    };
+    let top = (0..=first.min(n.saturating_sub(1)))
+        .rev()
+        .find(|&i| opens(i))
+        .unwrap_or(0);
+    let bottom = (last + 1..n).find(|&i| opens(i)).unwrap_or(n);
+    (top, bottom)
 }
 
 /// The 0-based lines of the old text that `edits` (the change's minimal edits, computed
