@@ -30,10 +30,14 @@ pub mod applied;
 
 use crate::error::{EditError, ErrorKind};
 use crate::locate::{Found, Scope};
+use crate::text::hash::FastHash;
 use crate::text::words::{capitalized, describe_ws, lines_label, visible};
 use crate::text::{split_lines, Text};
 use serde_json::{json, Value};
 use std::collections::HashMap;
+
+/// The maps of a report: keyed by lines and words, hashed fast ([`FastHash`]).
+type Map<K, V> = HashMap<K, V, FastHash>;
 
 /// How many windows get the precise similarity score.
 const WINDOWS_SCORED: usize = 6;
@@ -136,8 +140,8 @@ impl<'n> Report<'n> {
         let last = last.min(text.line_count() - 1);
 
         // Needle line → its indices, exact and trimmed.
-        let mut exact: HashMap<&str, Vec<usize>> = HashMap::new();
-        let mut trimmed: HashMap<&str, Vec<usize>> = HashMap::new();
+        let mut exact: Map<&str, Vec<usize>> = Map::default();
+        let mut trimmed: Map<&str, Vec<usize>> = Map::default();
         for (j, l) in needle_lines.iter().enumerate() {
             exact.entry(l).or_default().push(j);
             let t = l.trim();
@@ -375,7 +379,7 @@ fn closest_window(
 
 /// Windows whose lines share the most identifier tokens with the needle.
 fn token_windows(text: &Text, needle_lines: &[&str], first: usize, last: usize) -> Vec<usize> {
-    let mut tokens: HashMap<&str, ()> = HashMap::new();
+    let mut tokens: Map<&str, ()> = Map::default();
     for l in needle_lines {
         for t in identifiers(l) {
             tokens.insert(t, ());
@@ -487,12 +491,12 @@ fn scan_scope(
     first: usize,
     last: usize,
     needle_lines: &[&str],
-    exact: &HashMap<&str, Vec<usize>>,
-    trimmed: &HashMap<&str, Vec<usize>>,
-) -> (Option<Run>, HashMap<isize, usize>) {
-    let mut run_prev: HashMap<usize, usize> = HashMap::new(); // needle j → run length ending at previous file line
+    exact: &Map<&str, Vec<usize>>,
+    trimmed: &Map<&str, Vec<usize>>,
+) -> (Option<Run>, Map<isize, usize>) {
+    let mut run_prev: Map<usize, usize> = Map::default(); // needle j → run length ending at previous file line
     let mut best_run: Option<(usize, usize, usize)> = None;
-    let mut votes: HashMap<isize, usize> = HashMap::new();
+    let mut votes: Map<isize, usize> = Map::default();
     // last_substantive[j]: the last needle line ≤ j with 3+ characters (+1; 0: none),
     // so a run's check is O(1) rather than a scan of the run.
     let mut last_substantive = Vec::with_capacity(needle_lines.len());
@@ -509,7 +513,7 @@ fn scan_scope(
     let mut work = 0usize;
     for i in first..=last {
         let line = text.line(i);
-        let mut run_cur: HashMap<usize, usize> = HashMap::new();
+        let mut run_cur: Map<usize, usize> = Map::default();
         if work > SCAN_WORK {
             break;
         }

@@ -7,9 +7,10 @@
 //! without a whole line (one line, or two partial ones) is anchored on its longest word
 //! instead, searched for in the raw text (keys never change words).
 
-use super::fold::{core_hash, longest_word};
+use super::fold::{core_hash, core_hash_in, longest_word};
 use super::needle::{Needle, Shape};
 use super::Scope;
+use crate::text::hash::FastHash;
 use crate::text::Text;
 use std::collections::HashMap;
 
@@ -35,7 +36,12 @@ impl LineIndex {
         LineIndex {
             first,
             end,
-            hashes: (first..end).map(|i| core_hash(text.line(i))).collect(),
+            hashes: {
+                let mut scratch = Vec::new();
+                (first..end)
+                    .map(|i| core_hash_in(text.line(i), &mut scratch))
+                    .collect()
+            },
         }
     }
 
@@ -51,7 +57,8 @@ impl LineIndex {
             return self.word_windows(text, scope, needle, last_start);
         }
         let wanted: Vec<u64> = needle.lines.iter().map(|l| core_hash(l)).collect();
-        let mut counts: HashMap<u64, usize> = full.iter().map(|&j| (wanted[j], 0)).collect();
+        let mut counts: HashMap<u64, usize, FastHash> =
+            full.iter().map(|&j| (wanted[j], 0)).collect();
         for h in &self.hashes {
             if let Some(c) = counts.get_mut(h) {
                 *c += 1;
