@@ -94,9 +94,8 @@ pub fn edit_shape(path: &str, old: &str, edits: &[Edit]) -> EditShape {
         (Some(&a), Some(&b)) => (a, b),
         _ => return shape,
     };
-    let whole = crate::text::Text::new(old);
-    let (top, bottom) = item_window(&whole, first, last);
-    let sub = &old[whole.line_start(top)..whole.line_start(bottom)];
+    let (top, window) = item_window(old, first, last);
+    let sub = &old[window];
     let text = crate::text::Text::new(sub);
     let analysis = crate::blocks::Analysis::new(&text, path);
     for f in analysis.outline().iter().filter(|f| f.kind.is_function()) {
@@ -129,28 +128,40 @@ pub fn edit_shape(path: &str, old: &str, edits: &[Edit]) -> EditShape {
     shape
 }
 
-/// The lines `[top, bottom)` of `text` analysed for an edit of lines `first..=last`: from
-/// the top-level item around `first` to the one after `last`, so an edit costs the size
-/// of what it touches, not of the file. An item opens on a line that starts at column 0
-/// with neither a closing bracket nor a space, after a blank line (or on the first line):
-/// its decorators, attributes and doc comments come with it, and a method's class or
-/// `impl` is part of the window (its qualified name is right).
-fn item_window(text: &crate::text::Text, first: usize, last: usize) -> (usize, usize) {
-    let n = text.line_count();
-    let opens = |i: usize| {
-        let starts_item = text
-            .line(i)
-            .as_bytes()
-            .first()
-            .is_some_and(|b| !b.is_ascii_whitespace() && !matches!(b, b'}' | b')' | b']'));
-        i == 0 || (starts_item && text.line(i - 1).trim().is_empty())
+/// The part of `old` analysed for an edit of lines `first..=last`, as its first line and
+/// byte range: from the top-level item around `first` to the one after `last`, so an
+/// edit costs the size of what it touches, not of the file (nor an index of its lines).
+/// An item opens on a line that starts at column 0 with neither a closing bracket nor a
+/// space, after a blank line (or on the first line): its decorators, attributes and doc
+/// comments come with it, and a method's class or `impl` is part of the window (its
+/// qualified name is right).
+fn item_window(old: &str, first: usize, last: usize) -> (usize, std::ops::Range<usize>) {
+    let b = old.as_bytes();
+    let line_at = |start: usize| {
+        let end = memchr::memchr(b'\n', &b[start..]).map_or(b.len(), |k| start + k);
+        &b[start..end]
     };
-    let top = (0..=first.min(n.saturating_sub(1)))
-        .rev()
-        .find(|&i| opens(i))
-        .unwrap_or(0);
-    let bottom = (last + 1..n).find(|&i| opens(i)).unwrap_or(n);
-    (top, bottom)
+    let prev_start = |start: usize| {
+        (start > 0).then(|| memchr::memrchr(b'\n', &b[..start - 1]).map_or(0, |k| k + 1))
+    };
+    let opens = |start: usize| match prev_start(start) {
+        None => true,
+        Some(prev) => {
+            let starts_item = line_at(start)
+                .first()
+                .is_some_and(|c| !c.is_ascii_whitespace() && !matches!(c, b'}' | b')' | b']'));
+            starts_item && line_at(prev).iter().all(u8::is_ascii_whitespace)
+        }
+    };
+    let (mut top, mut from) = (first, crate::text::scan::line_start(b, first));
+    while let Some(prev) = prev_start(from).filter(|_| !opens(from)) {
+        (top, from) = (top.saturating_sub(1), prev);
+    }
+    let mut to = crate::text::scan::line_start(b, last + 1);
+    while to < b.len() && !opens(to) {
+        to = memchr::memchr(b'\n', &b[to..]).map_or(b.len(), |k| to + k + 1);
+    }
+    (top, from..to)
 }
 
 /// The 0-based lines of the old text that `edits` (the change's minimal edits, computed
