@@ -30,7 +30,7 @@ pub mod applied;
 
 use crate::error::{EditError, ErrorKind};
 use crate::locate::{Found, Scope};
-use crate::text::hash::FastHash;
+use crate::text::hash::{core_hash, FastHash};
 use crate::text::words::{capitalized, describe_ws, lines_label, visible};
 use crate::text::{split_lines, Text};
 use serde_json::{json, Value};
@@ -511,12 +511,20 @@ fn scan_scope(
     // against a huge file would make the scan quadratic, so it stops at a bound
     // (deterministic: the same input always stops at the same line).
     let mut work = 0usize;
+    // A line equal to a needle line, whole or trimmed, has its core hash: the others
+    // are passed over on one probe of the text's line hashes.
+    let wanted: Map<u64, ()> = needle_lines.iter().map(|l| (core_hash(l), ())).collect();
+    let hashes = text.line_hashes();
     for i in first..=last {
-        let line = text.line(i);
-        let mut run_cur: Map<usize, usize> = Map::default();
         if work > SCAN_WORK {
             break;
         }
+        if !wanted.contains_key(&hashes[i]) {
+            run_prev.clear();
+            continue;
+        }
+        let line = text.line(i);
+        let mut run_cur: Map<usize, usize> = Map::default();
         if let Some(js) = exact.get(line) {
             work += js.len();
             for &j in js {

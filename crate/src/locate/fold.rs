@@ -13,6 +13,7 @@
 //! or a backslash run with the quote it escapes) and a match may only start and end
 //! on group boundaries.
 
+pub use crate::text::hash::core_hash;
 use std::borrow::Cow;
 
 /// What a tolerant level compares.
@@ -223,63 +224,6 @@ pub fn has_inner_run(body: &str) -> bool {
     let inner = body.trim_start_matches([' ', '\t']).trim_end();
     inner.contains("  ") || inner.contains('\t')
 }
-
-/// Bytes no key changes: ASCII graphic characters except backslashes, quotes, `-` and
-/// `.` (which escaping and typography fold).
-const fn is_core(b: u8) -> bool {
-    b.is_ascii_graphic() && !matches!(b, b'\\' | b'"' | b'\'' | b'`' | b'-' | b'.')
-}
-
-/// A hash of the bytes of `line` that no key changes. Lines equal under any key have
-/// equal core hashes, so comparing these first never loses a match (a collision only
-/// adds a window to verify).
-///
-/// Every line of a file is hashed once per tolerant search, so this is the cascade's
-/// hottest loop. It runs in two passes without a dependency chain through each byte: the
-/// core bytes are copied into `scratch` (a store and an add per byte), then hashed a
-/// word at a time (a multiply per byte, chained, was ~4 cycles a byte: most of a 3.5 MB
-/// file's search).
-pub fn core_hash_in(line: &str, scratch: &mut Vec<u8>) -> u64 {
-    const SEED: u64 = 0xcbf2_9ce4_8422_2325;
-    const K: u64 = 0x51_7cc1_b727_220a_95;
-    let mix = |h: u64, word: u64| (h.rotate_left(5) ^ word).wrapping_mul(K);
-    let bytes = line.as_bytes();
-    if scratch.len() < bytes.len() {
-        scratch.resize(bytes.len(), 0);
-    }
-    let mut n = 0;
-    for &b in bytes {
-        scratch[n] = b;
-        n += usize::from(CORE[usize::from(b)]);
-    }
-    let mut words = scratch[..n].chunks_exact(8);
-    let mut h = SEED;
-    for w in &mut words {
-        h = mix(h, crate::text::scan::word(w));
-    }
-    let tail = words
-        .remainder()
-        .iter()
-        .rev()
-        .fold(0u64, |acc, &b| acc << 8 | u64::from(b));
-    mix(mix(h, tail), n as u64)
-}
-
-/// [`core_hash_in`] with a scratch buffer of its own.
-pub fn core_hash(line: &str) -> u64 {
-    core_hash_in(line, &mut Vec::new())
-}
-
-/// [`is_core`] of every byte.
-static CORE: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        t[b] = is_core(b as u8);
-        b += 1;
-    }
-    t
-};
 
 /// The longest run of letters, digits and `_` in `s` (ASCII), which every key keeps
 /// intact: a sound anchor to search the raw text for.

@@ -7,7 +7,7 @@
 //! without a whole line (one line, or two partial ones) is anchored on its longest word
 //! instead, searched for in the raw text (keys never change words).
 
-use super::fold::{core_hash, core_hash_in, longest_word};
+use super::fold::{core_hash, longest_word};
 use super::needle::{Needle, Shape};
 use super::Scope;
 use crate::text::hash::FastHash;
@@ -36,12 +36,7 @@ impl LineIndex {
         LineIndex {
             first,
             end,
-            hashes: {
-                let mut scratch = Vec::new();
-                (first..end)
-                    .map(|i| core_hash_in(text.line(i), &mut scratch))
-                    .collect()
-            },
+            hashes: text.line_hashes()[first..end].to_vec(),
         }
     }
 

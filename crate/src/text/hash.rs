@@ -6,6 +6,14 @@
 //! sixth of a diagnosed miss on 100 000 lines. Here a key is folded a word (8 bytes) at
 //! a time with a multiply (the scheme of Firefox's FxHash, written anew). A crafted file
 //! can at worst make one call's map slower, never wrong: maps compare keys in full.
+//!
+//! Also here, the [core hash](core_hash) of a line: a hash of the bytes that no key of
+//! the matching cascade changes (`locate::fold` states why that is sound). A [`Text`]
+//! computes its lines' core hashes once ([`Text::line_hashes`]) for every search and
+//! diagnosis of a call.
+//!
+//! [`Text`]: super::Text
+//! [`Text::line_hashes`]: super::Text::line_hashes
 
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -58,6 +66,63 @@ impl Hasher for FastHasher {
         self.add(n);
     }
 }
+
+/// Bytes no key of the cascade (`locate::fold`) changes: ASCII graphic characters except backslashes, quotes, `-` and
+/// `.` (which escaping and typography fold).
+const fn is_core(b: u8) -> bool {
+    b.is_ascii_graphic() && !matches!(b, b'\\' | b'"' | b'\'' | b'`' | b'-' | b'.')
+}
+
+/// A hash of the bytes of `line` that no key changes. Lines equal under any key have
+/// equal core hashes, so comparing these first never loses a match (a collision only
+/// adds a window to verify).
+///
+/// Every line of a file is hashed once per tolerant search, so this is the cascade's
+/// hottest loop. It runs in two passes without a dependency chain through each byte: the
+/// core bytes are copied into `scratch` (a store and an add per byte), then hashed a
+/// word at a time (a multiply per byte, chained, was ~4 cycles a byte: most of a 3.5 MB
+/// file's search).
+pub fn core_hash_in(line: &str, scratch: &mut Vec<u8>) -> u64 {
+    const SEED: u64 = 0xcbf2_9ce4_8422_2325;
+    const K: u64 = 0x51_7cc1_b727_220a_95;
+    let mix = |h: u64, word: u64| (h.rotate_left(5) ^ word).wrapping_mul(K);
+    let bytes = line.as_bytes();
+    if scratch.len() < bytes.len() {
+        scratch.resize(bytes.len(), 0);
+    }
+    let mut n = 0;
+    for &b in bytes {
+        scratch[n] = b;
+        n += usize::from(CORE[usize::from(b)]);
+    }
+    let mut words = scratch[..n].chunks_exact(8);
+    let mut h = SEED;
+    for w in &mut words {
+        h = mix(h, super::scan::word(w));
+    }
+    let tail = words
+        .remainder()
+        .iter()
+        .rev()
+        .fold(0u64, |acc, &b| acc << 8 | u64::from(b));
+    mix(mix(h, tail), n as u64)
+}
+
+/// [`core_hash_in`] with a scratch buffer of its own.
+pub fn core_hash(line: &str) -> u64 {
+    core_hash_in(line, &mut Vec::new())
+}
+
+/// [`is_core`] of every byte.
+static CORE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = is_core(b as u8);
+        b += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {

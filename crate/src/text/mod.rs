@@ -73,6 +73,8 @@ pub struct Text<'a> {
     line_starts: Vec<usize>,
     crlf_lines: usize,
     lf_lines: usize,
+    /// Each line's [core hash](hash::core_hash), computed on first use.
+    hashes: std::cell::OnceCell<Vec<u64>>,
 }
 
 impl<'a> Text<'a> {
@@ -99,7 +101,20 @@ impl<'a> Text<'a> {
             line_starts,
             crlf_lines,
             lf_lines,
+            hashes: std::cell::OnceCell::new(),
         }
+    }
+
+    /// Every line's [core hash](hash::core_hash), computed once per text: each level of
+    /// the cascade, each search of a call (old_str, then new_str to tell an edit already
+    /// made) and the diagnostics probe these instead of rereading the lines.
+    pub fn line_hashes(&self) -> &[u64] {
+        self.hashes.get_or_init(|| {
+            let mut scratch = Vec::new();
+            (0..self.line_count())
+                .map(|i| hash::core_hash_in(self.line(i), &mut scratch))
+                .collect()
+        })
     }
 
     /// The whole text, exactly as given.
