@@ -28,12 +28,12 @@ use std::path::{Path, PathBuf};
 
 /// One file operation, by engine path.
 #[derive(Debug, Clone)]
-pub enum Op {
-    Write { path: String, text: String },
+pub enum Op<'t> {
+    Write { path: String, text: &'t str },
     Remove { path: String },
 }
 
-impl Op {
+impl Op<'_> {
     fn path(&self) -> &str {
         match self {
             Op::Write { path, .. } | Op::Remove { path } => path,
@@ -63,10 +63,11 @@ pub type Hook<'h> = dyn FnMut(&str) -> io::Result<()> + 'h;
 pub const CRASH: &str = "injected crash";
 
 /// The disk operations for the engine's changes.
-pub fn plan(changes: &[FileChange]) -> Vec<Op> {
+pub fn plan(changes: &[FileChange]) -> Vec<Op<'_>> {
     let mut ops = Vec::new();
     for c in changes {
-        let text = || c.new_text.clone().unwrap_or_default();
+        // Borrowed: the result holds the new text already (no second copy of a file).
+        let text = || c.new_text.as_deref().unwrap_or_default();
         if let Some(dest) = &c.moved_to {
             ops.push(Op::Write {
                 path: dest.clone(),
@@ -90,13 +91,13 @@ pub fn plan(changes: &[FileChange]) -> Vec<Op> {
 }
 
 /// Applies `ops` all or nothing.
-pub fn commit(disk: &DiskFiles, ops: &[Op]) -> Result<(), Failure> {
+pub fn commit(disk: &DiskFiles, ops: &[Op<'_>]) -> Result<(), Failure> {
     commit_with(disk, ops, &mut test_faults())
 }
 
 /// One target, located and checked.
 struct Target<'o> {
-    op: &'o Op,
+    op: &'o Op<'o>,
     rel: PathBuf,
     dir_rel: PathBuf,
     name: String,
@@ -105,7 +106,7 @@ struct Target<'o> {
 }
 
 /// [`commit`] with `hook` before each disk step.
-pub fn commit_with(disk: &DiskFiles, ops: &[Op], hook: &mut Hook) -> Result<(), Failure> {
+pub fn commit_with(disk: &DiskFiles, ops: &[Op<'_>], hook: &mut Hook) -> Result<(), Failure> {
     let root = disk.jail().dir();
     let targets = locate(disk, ops)?;
     let tag = jail::random_tag();
@@ -174,7 +175,7 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op], hook: &mut Hook) -> Result<(), 
 }
 
 /// Every target beneath the root, compared with what the engine read.
-fn locate<'o>(disk: &DiskFiles, ops: &'o [Op]) -> Result<Vec<Target<'o>>, Failure> {
+fn locate<'o>(disk: &DiskFiles, ops: &'o [Op<'o>]) -> Result<Vec<Target<'o>>, Failure> {
     let root = disk.jail().dir();
     let mut targets: Vec<Target> = Vec::new();
     for op in ops {
@@ -228,9 +229,28 @@ fn same_as_seen(root: &Dir, t: &Target) -> io::Result<bool> {
         return Ok(false);
     }
     let (mut file, _) = open_regular(root, &t.rel, false)?;
-    let mut bytes = Vec::with_capacity(text.len());
-    io::Read::read_to_end(&mut file, &mut bytes)?;
-    Ok(bytes == text.as_bytes())
+    same_bytes(&mut file, text.as_bytes())
+}
+
+/// Whether `file` holds exactly `expected`, read a block at a time (a whole second copy
+/// of a large file would raise the process's peak memory by its size).
+fn same_bytes(file: &mut impl io::Read, expected: &[u8]) -> io::Result<bool> {
+    let mut block = vec![0u8; 1 << 16];
+    let mut at = 0;
+    loop {
+        let n = match file.read(&mut block) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if n == 0 {
+            return Ok(at == expected.len());
+        }
+        if expected.get(at..at + n) != Some(&block[..n]) {
+            return Ok(false);
+        }
+        at += n;
+    }
 }
 
 /// The final check before the swaps: the target is as the engine read it, its path
@@ -435,5 +455,29 @@ fn test_faults() -> impl FnMut(&str) -> io::Result<()> {
             )));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_bytes;
+
+    #[test]
+    fn same_bytes_compares_block_by_block() {
+        let long: Vec<u8> = (0..200_000u32).map(|i| (i % 251) as u8).collect();
+        let mut changed = long.clone();
+        changed[150_000] ^= 1;
+        let cases: [(&[u8], &[u8], bool); 6] = [
+            (b"", b"", true),
+            (b"abc", b"abc", true),
+            (b"abc", b"abd", false),
+            (b"abc", b"abcd", false),
+            (&long, &long, true),
+            (&long, &changed, false),
+        ];
+        for (file, expected, same) in cases {
+            assert_eq!(same_bytes(&mut &file[..], expected).unwrap(), same);
+        }
+        assert!(!same_bytes(&mut &long[..], &long[..199_999]).unwrap());
     }
 }

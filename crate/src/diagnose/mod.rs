@@ -515,11 +515,11 @@ fn scan_scope(
     // are passed over on one probe of the text's line hashes.
     let wanted: Map<u64, ()> = needle_lines.iter().map(|l| (core_hash(l), ())).collect();
     let hashes = text.line_hashes();
-    for i in first..=last {
+    for (i, hash) in hashes.iter().enumerate().take(last + 1).skip(first) {
         if work > SCAN_WORK {
             break;
         }
-        if !wanted.contains_key(&hashes[i]) {
+        if !wanted.contains_key(hash) {
             run_prev.clear();
             continue;
         }

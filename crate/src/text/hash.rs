@@ -24,7 +24,7 @@ pub type FastHash = BuildHasherDefault<FastHasher>;
 #[derive(Default, Clone, Copy)]
 pub struct FastHasher(u64);
 
-const K: u64 = 0x51_7cc1_b727_220a_95;
+const K: u64 = 0x517c_c1b7_2722_0a95;
 
 impl FastHasher {
     #[inline]
@@ -84,7 +84,6 @@ const fn is_core(b: u8) -> bool {
 /// file's search).
 pub fn core_hash_in(line: &str, scratch: &mut Vec<u8>) -> u64 {
     const SEED: u64 = 0xcbf2_9ce4_8422_2325;
-    const K: u64 = 0x51_7cc1_b727_220a_95;
     let mix = |h: u64, word: u64| (h.rotate_left(5) ^ word).wrapping_mul(K);
     let bytes = line.as_bytes();
     if scratch.len() < bytes.len() {

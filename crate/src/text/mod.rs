@@ -29,11 +29,11 @@ pub mod words;
 
 pub use version::version_of;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
 /// A 0-based position with the column in UTF-16 code units.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Point {
     pub row: usize,
     pub column: usize,
