@@ -94,7 +94,9 @@ pub fn edit_shape(path: &str, old: &str, edits: &[Edit]) -> EditShape {
         (Some(&a), Some(&b)) => (a, b),
         _ => return shape,
     };
-    let (top, window) = item_window(old, first, last);
+    let Some((top, window)) = item_window(old, first, last) else {
+        return shape;
+    };
     let sub = &old[window];
     let text = crate::text::Text::new(sub);
     let analysis = crate::blocks::Analysis::new(&text, path);
@@ -135,7 +137,11 @@ pub fn edit_shape(path: &str, old: &str, edits: &[Edit]) -> EditShape {
 /// space, after a blank line (or on the first line): its decorators, attributes and doc
 /// comments come with it, and a method's class or `impl` is part of the window (its
 /// qualified name is right).
-fn item_window(old: &str, first: usize, last: usize) -> (usize, std::ops::Range<usize>) {
+///
+/// None when the window would pass [`WINDOW_MAX`] bytes (a file without blank lines
+/// between items, a minified line): the shape is then not worked out, so that an edit
+/// costs at most that much analysis.
+fn item_window(old: &str, first: usize, last: usize) -> Option<(usize, std::ops::Range<usize>)> {
     let b = old.as_bytes();
     let line_at = |start: usize| {
         let end = memchr::memchr(b'\n', &b[start..]).map_or(b.len(), |k| start + k);
@@ -154,15 +160,29 @@ fn item_window(old: &str, first: usize, last: usize) -> (usize, std::ops::Range<
         }
     };
     let (mut top, mut from) = (first, crate::text::scan::line_start(b, first));
+    let changed_end = crate::text::scan::line_start(b, last + 1);
+    if changed_end - from > WINDOW_MAX {
+        return None;
+    }
+    let too_far = |from: usize, to: usize| to - from > WINDOW_MAX;
     while let Some(prev) = prev_start(from).filter(|_| !opens(from)) {
         (top, from) = (top.saturating_sub(1), prev);
+        if too_far(from, changed_end) {
+            return None;
+        }
     }
-    let mut to = crate::text::scan::line_start(b, last + 1);
+    let mut to = changed_end;
     while to < b.len() && !opens(to) {
         to = memchr::memchr(b'\n', &b[to..]).map_or(b.len(), |k| to + k + 1);
+        if too_far(from, to) {
+            return None;
+        }
     }
-    (top, from..to)
+    Some((top, from..to))
 }
+
+/// The most text [`edit_shape`] analyses for one edit (1 MiB).
+const WINDOW_MAX: usize = 1 << 20;
 
 /// The 0-based lines of the old text that `edits` (the change's minimal edits, computed
 /// for the result anyway) change; inserting whole lines changes none.

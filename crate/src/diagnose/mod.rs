@@ -44,7 +44,8 @@ const WINDOWS_SCORED: usize = 6;
 
 /// Most (file line, needle line) pairs the closest-area scan visits (issue 12: no input
 /// may take superlinear time). Ordinary needles never come near it.
-const SCAN_WORK: usize = 4_000_000;
+/// Spent, the scan stops and the diagnostics say where (`scan_stopped_at_line`).
+const SCAN_WORK: usize = 1_000_000;
 /// How many differing lines are listed.
 const LINES_LISTED: usize = 12;
 
@@ -123,6 +124,8 @@ pub struct Report<'n> {
     needle_lines: Vec<&'n str>,
     /// Longest consecutive exact run: (needle line, file line, length).
     run: Option<(usize, usize, usize)>,
+    /// The line where the scan's work budget ran out (`SCAN_WORK`), if it did.
+    stopped_at: Option<usize>,
     pub closest: Option<Closest>,
 }
 
@@ -134,6 +137,7 @@ impl<'n> Report<'n> {
             return Report {
                 needle_lines,
                 run: None,
+                stopped_at: None,
                 closest: None,
             };
         }
@@ -150,7 +154,11 @@ impl<'n> Report<'n> {
             }
         }
 
-        let (best_run, votes) = scan_scope(text, first, last, &needle_lines, &exact, &trimmed);
+        let Scanned {
+            run: best_run,
+            votes,
+            stopped_at,
+        } = scan_scope(text, first, last, &needle_lines, &exact, &trimmed);
 
         // Candidate windows: best voted starts, then token votes if lines gave little.
         let mut starts: Vec<(isize, usize)> = votes.into_iter().collect();
@@ -179,6 +187,7 @@ impl<'n> Report<'n> {
         Report {
             needle_lines,
             run: best_run,
+            stopped_at,
             closest,
         }
     }
@@ -254,6 +263,11 @@ impl<'n> Report<'n> {
                 });
             }
             d["longest_matching_run"] = run;
+        }
+        if let Some(line) = self.stopped_at {
+            // The budget keeps a pathological file from costing more: what is above was
+            // found in the lines before this one.
+            d["scan_stopped_at_line"] = json!(line + 1);
         }
         d
     }
@@ -493,7 +507,7 @@ fn scan_scope(
     needle_lines: &[&str],
     exact: &Map<&str, Vec<usize>>,
     trimmed: &Map<&str, Vec<usize>>,
-) -> (Option<Run>, Map<isize, usize>) {
+) -> Scanned {
     let mut run_prev: Map<usize, usize> = Map::default(); // needle j → run length ending at previous file line
     let mut best_run: Option<(usize, usize, usize)> = None;
     let mut votes: Map<isize, usize> = Map::default();
@@ -515,8 +529,10 @@ fn scan_scope(
     // are passed over on one probe of the text's line hashes.
     let wanted: Map<u64, ()> = needle_lines.iter().map(|l| (core_hash(l), ())).collect();
     let hashes = text.line_hashes();
+    let mut stopped_at = None;
     for (i, hash) in hashes.iter().enumerate().take(last + 1).skip(first) {
         if work > SCAN_WORK {
+            stopped_at = Some(i);
             break;
         }
         if !wanted.contains_key(hash) {
@@ -548,7 +564,18 @@ fn scan_scope(
             }
         }
     }
-    (best_run, votes)
+    Scanned {
+        run: best_run,
+        votes,
+        stopped_at,
+    }
+}
+
+/// What [`scan_scope`] found.
+struct Scanned {
+    run: Option<Run>,
+    votes: Map<isize, usize>,
+    stopped_at: Option<usize>,
 }
 
 #[cfg(test)]

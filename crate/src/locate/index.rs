@@ -15,28 +15,29 @@ use crate::text::Text;
 use std::collections::HashMap;
 
 /// Core hashes of the scope's lines.
-pub struct LineIndex {
+pub struct LineIndex<'t> {
     /// First line of the scope (0-based) and one past its last.
     pub first: usize,
     pub end: usize,
-    hashes: Vec<u64>,
+    /// The text's [line hashes](Text::line_hashes) of the scope's lines, borrowed.
+    hashes: &'t [u64],
 }
 
-impl LineIndex {
-    pub fn build(text: &Text, scope: &Scope) -> LineIndex {
+impl<'t> LineIndex<'t> {
+    pub fn build(text: &'t Text, scope: &Scope) -> LineIndex<'t> {
         let (first, last) = scope.line_span(text);
         if scope.range.is_empty() || text.line_count() == 0 || first > last {
             return LineIndex {
                 first: 0,
                 end: 0,
-                hashes: Vec::new(),
+                hashes: &[],
             };
         }
         let end = last.min(text.line_count() - 1) + 1;
         LineIndex {
             first,
             end,
-            hashes: text.line_hashes()[first..end].to_vec(),
+            hashes: &text.line_hashes()[first..end],
         }
     }
 
@@ -54,7 +55,7 @@ impl LineIndex {
         let wanted: Vec<u64> = needle.lines.iter().map(|l| core_hash(l)).collect();
         let mut counts: HashMap<u64, usize, FastHash> =
             full.iter().map(|&j| (wanted[j], 0)).collect();
-        for h in &self.hashes {
+        for h in self.hashes {
             if let Some(c) = counts.get_mut(h) {
                 *c += 1;
             }
