@@ -1,6 +1,7 @@
 //! Writing a call's changes to disk: all files or none, at every instant.
 //!
-//! 1. **Plan**: each target is located beneath the root and compared with what the
+//! 1. **Plan**: each new text is encoded in its file's encoding (the result's
+//!    `encoding`, by the engine's `encode_text`); each target is located beneath the root and compared with what the
 //!    engine read for the call (bytes and inode): a difference is `stale_buffer`, and
 //!    nothing is written. Two changes reaching one real file are refused.
 //! 2. **Journal** (`journal.rs`): every name the commit will create is recorded first.
@@ -21,16 +22,21 @@
 use crate::disk::{open_regular, DiskFiles, Seen};
 use crate::jail;
 use crate::journal::{self, open_dir, side_name, sync_dir, Entry, Journal, Kind, State};
-use anchored_edit::FileChange;
+use anchored_edit::{encode_text, FileChange};
 use cap_std::fs::{Dir, Metadata, MetadataExt, OpenOptions, OpenOptionsExt, PermissionsExt};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// One file operation, by engine path.
+/// One file operation, by engine path; a write carries the encoded bytes.
 #[derive(Debug, Clone)]
 pub enum Op<'t> {
-    Write { path: String, text: &'t str },
-    Remove { path: String },
+    Write {
+        path: String,
+        text: std::borrow::Cow<'t, [u8]>,
+    },
+    Remove {
+        path: String,
+    },
 }
 
 impl Op<'_> {
@@ -62,16 +68,24 @@ pub type Hook<'h> = dyn FnMut(&str) -> io::Result<()> + 'h;
 
 pub const CRASH: &str = "injected crash";
 
-/// The disk operations for the engine's changes.
-pub fn plan(changes: &[FileChange]) -> Vec<Op<'_>> {
+/// The disk operations for the engine's changes, each text encoded as its change says.
+/// A UTF-8 text (no `encoding`) is borrowed from the result: no second copy of a file.
+pub fn plan(changes: &[FileChange]) -> Result<Vec<Op<'_>>, Failure> {
     let mut ops = Vec::new();
     for c in changes {
-        // Borrowed: the result holds the new text already (no second copy of a file).
-        let text = || c.new_text.as_deref().unwrap_or_default();
+        let text = || {
+            let new_text = c.new_text.as_deref().unwrap_or("");
+            match c.encoding.as_deref() {
+                None => Ok(std::borrow::Cow::Borrowed(new_text.as_bytes())),
+                Some(label) => encode_text(new_text, Some(label))
+                    .map(std::borrow::Cow::Owned)
+                    .map_err(|e| Failure::Io(io::Error::other(e.message))),
+            }
+        };
         if let Some(dest) = &c.moved_to {
             ops.push(Op::Write {
                 path: dest.clone(),
-                text: text(),
+                text: text()?,
             });
             ops.push(Op::Remove {
                 path: c.path.clone(),
@@ -83,11 +97,11 @@ pub fn plan(changes: &[FileChange]) -> Vec<Op<'_>> {
         } else {
             ops.push(Op::Write {
                 path: c.path.clone(),
-                text: text(),
+                text: text()?,
             });
         }
     }
-    ops
+    Ok(ops)
 }
 
 /// Applies `ops` all or nothing.
@@ -219,17 +233,17 @@ fn locate<'o>(disk: &DiskFiles, ops: &'o [Op<'o>]) -> Result<Vec<Target<'o>>, Fa
 fn same_as_seen(root: &Dir, t: &Target) -> io::Result<bool> {
     let now = match root.symlink_metadata(&t.rel) {
         Ok(m) => m,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(t.seen.text.is_none()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(t.seen.bytes.is_none()),
         Err(e) => return Err(e),
     };
-    let (Some(text), Some(id)) = (&t.seen.text, t.seen.id) else {
+    let (Some(text), Some(id)) = (&t.seen.bytes, t.seen.id) else {
         return Ok(false);
     };
     if !now.is_file() || (now.dev(), now.ino()) != id || now.len() != text.len() as u64 {
         return Ok(false);
     }
     let (mut file, _) = open_regular(root, &t.rel, false)?;
-    same_bytes(&mut file, text.as_bytes())
+    same_bytes(&mut file, text)
 }
 
 /// Whether `file` holds exactly `expected`, read a block at a time (a whole second copy
@@ -340,16 +354,16 @@ fn stage(
             }
             hook("write")?;
             let mut file = file.into_std();
-            file.write_all(text.as_bytes())?;
+            file.write_all(text)?;
             hook("fsync")?;
             file.sync_all()?;
         }
         if let Some(old) = &e.old {
             hook("keep-old")?;
             if e.kind == Kind::InPlace {
-                let bytes = t.seen.text.as_deref().map_or("", String::as_str);
+                let bytes = t.seen.bytes.as_deref().map_or(&[][..], Vec::as_slice);
                 let mut copy = create_exclusive(dir, old, true)?.into_std();
-                copy.write_all(bytes.as_bytes())?;
+                copy.write_all(bytes)?;
                 copy.sync_all()?;
             } else {
                 dir.hard_link(&e.name, dir, old)?;
@@ -400,7 +414,7 @@ fn swap(dir: &Dir, t: &Target, e: &Entry) -> io::Result<()> {
                     t.rel.display()
                 )));
             }
-            journal::overwrite(file.into_std(), text.as_bytes())
+            journal::overwrite(file.into_std(), text)
         }
         (Kind::Remove, _) => dir.remove_file(&e.name),
         _ => Ok(()),

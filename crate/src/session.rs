@@ -7,6 +7,7 @@ use crate::changes::describe;
 use crate::error::EditError;
 use crate::result::ToolResult;
 use crate::stats::{Record, Stats};
+use crate::text::encoding::FileEncoding;
 use crate::text::{count_lines, version_of};
 use crate::tools::{self, Ctx, Outcome, TOOLS};
 use crate::workspace::{Files, Workspace};
@@ -168,7 +169,14 @@ impl Session {
         let dry_run = t.spec.edits() && (options.dry_run || args.flag("dry_run"));
         let mut record = base_record(t.spec.name, t.spec.edits(), &raw, Some(&args), &self.roots);
         record.dry_run |= dry_run;
-        let mut ctx = Ctx::new(Workspace::new(files, &self.roots));
+        let mut ws = Workspace::new(files, &self.roots);
+        if let Some(label) = args.opt_str("encoding") {
+            match FileEncoding::from_label(label) {
+                Ok(encoding) => ws.set_encoding(encoding),
+                Err(e) => return self.finish(ToolResult::failure(t.spec.name, e), record),
+            }
+        }
+        let mut ctx = Ctx::new(ws);
         let outcome = (t.run)(&mut ctx, &args);
         let result = match outcome {
             Err(e) => ToolResult::failure(t.spec.name, e),
