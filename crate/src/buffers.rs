@@ -17,7 +17,7 @@
 use crate::error::EditResult;
 use crate::result::Edit;
 use crate::text::Point;
-use crate::workspace::Files;
+use crate::workspace::{Content, Files};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -151,6 +151,13 @@ impl Files for Layered<'_> {
     fn identity(&self, path: &str) -> EditResult<Option<String>> {
         self.fallback.identity(path)
     }
+
+    fn read_content(&self, path: &str) -> EditResult<Option<Content>> {
+        match self.kept.get(path) {
+            Some(text) => Ok(Some(Content::Text(Arc::clone(text)))),
+            None => self.fallback.read_content(path),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -210,6 +217,16 @@ mod tests {
         let files = kept.over(&disk);
         assert_eq!(files.read("a").unwrap().as_deref(), Some("kept"));
         assert_eq!(files.read("b").unwrap().as_deref(), Some("other"));
+        // A reader that hands over bytes (encodings) is still asked for the others.
+        let bytes = BTreeMap::from([("b".to_string(), b"caf\xe9".to_vec())]);
+        let layered = kept.over(&bytes);
+        assert!(matches!(
+            layered.read_content("b").unwrap(),
+            Some(Content::Bytes(_))
+        ));
+        assert!(
+            matches!(layered.read_content("a").unwrap(), Some(Content::Text(t)) if t.as_str() == "kept")
+        );
         assert!(kept.close("a"));
         assert_eq!(kept.over(&disk).read("a").unwrap().as_deref(), Some("disk"));
     }
