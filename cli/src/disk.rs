@@ -65,6 +65,19 @@ impl DiskFiles {
         self.seen.lock().unwrap_or_else(|p| p.into_inner())
     }
 
+    /// A regular file's bytes at relative `path`, opened in one step beneath the root;
+    /// None for anything else (then the caller takes the long way).
+    fn read_plain(&self, path: &str) -> Option<Arc<Vec<u8>>> {
+        let rel = Path::new(path);
+        if rel.is_absolute() || path.split('/').next() == Some(jail::RESERVED) {
+            return None;
+        }
+        let (mut file, meta) = open_regular(self.jail.dir(), rel, false).ok()?;
+        let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
+        file.read_to_end(&mut bytes).ok()?;
+        Some(Arc::new(bytes))
+    }
+
     fn read_real(&self, path: &str, rel: &Path) -> EditResult<Option<(Arc<Vec<u8>>, Metadata)>> {
         let meta = match self.jail.dir().metadata(rel) {
             Ok(m) => m,
@@ -115,6 +128,28 @@ impl Files for DiskFiles {
 
     fn read_content(&self, path: &str) -> EditResult<Option<Content>> {
         Ok(self.read_bytes(path)?.map(Content::Bytes))
+    }
+
+    /// Read without remembering it for the commit's compare and swap: the engine reads
+    /// a file again through `read_content` before editing it (memory stays bounded
+    /// while a search reads the whole project).
+    ///
+    /// The paths a search reads come from the listing, whose walker follows no link,
+    /// so the fast path opens the path in one step beneath the root (cap-std refuses
+    /// any step out of it; a link as the last component fails with `O_NOFOLLOW`);
+    /// anything unusual goes the whole way through [`Jail::locate`] for its answer.
+    fn read_for_search(&self, path: &str) -> EditResult<Option<Content>> {
+        if let Some(bytes) = self.read_plain(path) {
+            return Ok(Some(Content::Bytes(bytes)));
+        }
+        let rel = self.jail.locate(path)?;
+        Ok(self
+            .read_real(path, &rel)?
+            .map(|(bytes, _)| Content::Bytes(bytes)))
+    }
+
+    fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        crate::walk::list(&self.jail, folder).map(Some)
     }
 
     fn identity(&self, path: &str) -> EditResult<Option<String>> {

@@ -158,6 +158,19 @@ impl Files for Layered<'_> {
             None => self.fallback.read_content(path),
         }
     }
+
+    fn read_for_search(&self, path: &str) -> EditResult<Option<Content>> {
+        match self.kept.get(path) {
+            Some(text) => Ok(Some(Content::Text(Arc::clone(text)))),
+            None => self.fallback.read_for_search(path),
+        }
+    }
+
+    /// The host's listing: which files exist is the host's to say (a kept text is read
+    /// when the listing names its path).
+    fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        self.fallback.list(folder)
+    }
 }
 
 #[cfg(test)]
