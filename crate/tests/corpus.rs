@@ -26,20 +26,98 @@ fn case_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Checks one case; returns a description of every way it failed.
-fn check_case(case: &Value) -> Vec<String> {
-    let mut problems = Vec::new();
-    let files: BTreeMap<String, String> = case["files"]
+/// The files of a case: `files`, as path → text.
+fn initial_files(case: &Value) -> BTreeMap<String, String> {
+    case["files"]
         .as_object()
         .map(|m| {
             m.iter()
                 .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string()))
                 .collect()
         })
-        .unwrap_or_default();
+        .unwrap_or_default()
+}
+
+/// Checks one case; returns a description of every way it failed. A case with `steps`
+/// runs them in one session, in order (the corpus README, "Sequences").
+fn check_case(case: &Value) -> Vec<String> {
+    let mut files = initial_files(case);
+    let Some(steps) = case["steps"].as_array() else {
+        let mut session = Session::new();
+        return check_call(&mut session, &case["call"], &case["expect"], &files).0;
+    };
     let mut session = Session::new();
-    let result = session.call(&case["call"], &files);
-    let expect = &case["expect"];
+    // The files after each step; 0 = the initial files.
+    let mut states = vec![files.clone()];
+    let mut problems = Vec::new();
+    for (i, step) in steps.iter().enumerate() {
+        if let Some(edit) = step["host_edit"].as_object() {
+            for (path, text) in edit {
+                match text.as_str() {
+                    Some(t) => files.insert(path.clone(), t.to_string()),
+                    None => files.remove(path),
+                };
+            }
+        } else {
+            let call = substitute_versions(&step["call"], &states);
+            let (found, result) = check_call(&mut session, &call, &step["expect"], &files);
+            problems.extend(found.into_iter().map(|p| format!("step {}: {p}", i + 1)));
+            if result.ok && result.dry_run != Some(true) {
+                apply_result(&mut files, &result);
+            }
+        }
+        states.push(files.clone());
+    }
+    problems
+}
+
+/// The call with every `"$version:<path>@<N>"` string replaced by the version of that
+/// path's text after step N (0: the initial files).
+fn substitute_versions(call: &Value, states: &[BTreeMap<String, String>]) -> Value {
+    match call {
+        Value::String(s) => match s.strip_prefix("$version:").and_then(|r| r.rsplit_once('@')) {
+            Some((path, n)) => {
+                let n: usize = n.parse().expect("a step number after @");
+                let text = states[n].get(path).map(String::as_str).unwrap_or("");
+                Value::String(anchored_edit::text::version_of(text))
+            }
+            None => call.clone(),
+        },
+        Value::Array(a) => Value::Array(a.iter().map(|v| substitute_versions(v, states)).collect()),
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .map(|(k, v)| (k.clone(), substitute_versions(v, states)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// Lands a result's changes on the files, as a host does.
+fn apply_result(files: &mut BTreeMap<String, String>, result: &anchored_edit::ToolResult) {
+    for change in result.files.iter().flatten() {
+        let text = change.new_text.clone().unwrap_or_default();
+        if change.deleted {
+            files.remove(&change.path);
+        } else if let Some(dest) = &change.moved_to {
+            files.remove(&change.path);
+            files.insert(dest.clone(), text);
+        } else {
+            files.insert(change.path.clone(), text);
+        }
+    }
+}
+
+/// Runs one call in `session` on `files` and checks it against `expect`.
+fn check_call(
+    session: &mut Session,
+    call: &Value,
+    expect: &Value,
+    files: &BTreeMap<String, String>,
+) -> (Vec<String>, anchored_edit::ToolResult) {
+    let mut problems = Vec::new();
+    let before = session.clone();
+    let result = session.call(call, files);
     let want_ok = expect["ok"].as_bool().unwrap_or(false);
     if result.ok != want_ok {
         problems.push(format!(
@@ -47,49 +125,14 @@ fn check_case(case: &Value) -> Vec<String> {
             result.ok,
             result.headline()
         ));
-        return problems;
+        return (problems, result);
     }
     let changes = result.files.clone().unwrap_or_default();
     if result.ok {
-        problems.extend(check_host_contract(case, &files, &result));
+        problems.extend(check_host_contract(before, call, files, &result));
     }
     if want_ok {
-        let expected: BTreeMap<String, Value> = expect["files"]
-            .as_object()
-            .map(|m| m.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
-            .unwrap_or_default();
-        for change in &changes {
-            let after = if change.deleted || change.moved_to.is_some() {
-                Value::Null
-            } else {
-                Value::String(change.new_text.clone().unwrap_or_default())
-            };
-            match expected.get(&change.path) {
-                None => problems.push(format!(
-                    "WRONG WRITE: {} changed but the case expects it untouched",
-                    change.path
-                )),
-                Some(want) if *want != after => problems.push(format!(
-                    "WRONG WRITE in {}:\n  expected {want}\n  got      {after}",
-                    change.path
-                )),
-                _ => {}
-            }
-            if let Some(dest) = &change.moved_to {
-                let moved = Value::String(change.new_text.clone().unwrap_or_default());
-                if expected.get(dest) != Some(&moved) {
-                    problems.push(format!("WRONG WRITE: move to {dest} carries {moved}"));
-                }
-            }
-        }
-        for path in expected.keys() {
-            let touched = changes
-                .iter()
-                .any(|c| &c.path == path || c.moved_to.as_deref() == Some(path.as_str()));
-            if !touched {
-                problems.push(format!("{path} was expected to change but did not"));
-            }
-        }
+        problems.extend(check_files(expect, &changes));
         if let Some(via) = expect["matched_via"].as_str() {
             if result.matched_via.as_deref() != Some(via) {
                 problems.push(format!(
@@ -105,27 +148,80 @@ fn check_case(case: &Value) -> Vec<String> {
         }
         problems.extend(check_read(expect, &result));
     } else {
-        if !changes.is_empty() {
-            problems.push("a refused call reported changed files".into());
-        }
-        let kind = result.error_kind().map(|k| k.as_str()).unwrap_or("");
-        if Some(kind) != expect["error_kind"].as_str() {
-            problems.push(format!(
-                "error kind {kind:?}, expected {}: {}",
-                expect["error_kind"],
-                result.headline()
-            ));
-        }
-        let diagnostics = result.error.as_ref().map(|e| &e.diagnostics);
-        for key in strings(&expect["diagnostics_keys"]) {
-            if diagnostics.and_then(|d| d.get(&key)).is_none() {
-                problems.push(format!("diagnostics lack {key:?}: {diagnostics:?}"));
-            }
-        }
+        problems.extend(check_refusal(expect, &result, &changes));
     }
     for m in strings(&expect["message_contains"]) {
         if !result.headline().contains(&m) {
             problems.push(format!("message lacks {m:?}: {}", result.headline()));
+        }
+    }
+    (problems, result)
+}
+
+/// `expect.files`: every listed file comes out with exactly that text, no other changes.
+fn check_files(expect: &Value, changes: &[anchored_edit::FileChange]) -> Vec<String> {
+    let mut problems = Vec::new();
+    let expected: BTreeMap<String, Value> = expect["files"]
+        .as_object()
+        .map(|m| m.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+        .unwrap_or_default();
+    for change in changes {
+        let after = if change.deleted || change.moved_to.is_some() {
+            Value::Null
+        } else {
+            Value::String(change.new_text.clone().unwrap_or_default())
+        };
+        match expected.get(&change.path) {
+            None => problems.push(format!(
+                "WRONG WRITE: {} changed but the case expects it untouched",
+                change.path
+            )),
+            Some(want) if *want != after => problems.push(format!(
+                "WRONG WRITE in {}:\n  expected {want}\n  got      {after}",
+                change.path
+            )),
+            _ => {}
+        }
+        if let Some(dest) = &change.moved_to {
+            let moved = Value::String(change.new_text.clone().unwrap_or_default());
+            if expected.get(dest) != Some(&moved) {
+                problems.push(format!("WRONG WRITE: move to {dest} carries {moved}"));
+            }
+        }
+    }
+    for path in expected.keys() {
+        let touched = changes
+            .iter()
+            .any(|c| &c.path == path || c.moved_to.as_deref() == Some(path.as_str()));
+        if !touched {
+            problems.push(format!("{path} was expected to change but did not"));
+        }
+    }
+    problems
+}
+
+/// `expect.ok: false`: the kind, the diagnostics' keys, and nothing changed.
+fn check_refusal(
+    expect: &Value,
+    result: &anchored_edit::ToolResult,
+    changes: &[anchored_edit::FileChange],
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    if !changes.is_empty() {
+        problems.push("a refused call reported changed files".into());
+    }
+    let kind = result.error_kind().map(|k| k.as_str()).unwrap_or("");
+    if Some(kind) != expect["error_kind"].as_str() {
+        problems.push(format!(
+            "error kind {kind:?}, expected {}: {}",
+            expect["error_kind"],
+            result.headline()
+        ));
+    }
+    let diagnostics = result.error.as_ref().map(|e| &e.diagnostics);
+    for key in strings(&expect["diagnostics_keys"]) {
+        if diagnostics.and_then(|d| d.get(&key)).is_none() {
+            problems.push(format!("diagnostics lack {key:?}: {diagnostics:?}"));
         }
     }
     problems
@@ -134,7 +230,8 @@ fn check_case(case: &Value) -> Vec<String> {
 /// What every host relies on: the edits rebuild `new_text` from the text it gave, and
 /// a dry run of the same call computes exactly the same changes.
 fn check_host_contract(
-    case: &Value,
+    mut session: Session,
+    call: &Value,
     files: &BTreeMap<String, String>,
     result: &anchored_edit::ToolResult,
 ) -> Vec<String> {
@@ -163,7 +260,7 @@ fn check_host_contract(
             dry_run: true,
             ..CallOptions::default()
         };
-        let dry = Session::new().call_with(&case["call"], files, &options);
+        let dry = session.call_with(call, files, &options);
         if dry.files != result.files || dry.matched_via != result.matched_via {
             problems.push("the dry run computed different changes than the commit".into());
         }
