@@ -2,14 +2,20 @@
 //! a [`ToolResult`]. It parses the request, runs the tool on an in-memory workspace,
 //! describes the changes, and keeps the statistics.
 
+mod living;
+mod rebase;
+mod undo;
+
 use crate::args::{closest, Args};
 use crate::changes::describe;
-use crate::error::EditError;
+use crate::error::{EditError, ErrorKind};
 use crate::result::ToolResult;
 use crate::stats::{Record, Stats};
 use crate::text::{count_lines, version_of};
 use crate::tools::{self, Ctx, Outcome, TOOLS};
 use crate::workspace::{Files, Workspace};
+use living::Living;
+use rebase::Done;
 use serde_json::{json, Map, Value};
 
 /// Arguments that count as hints in statistics.
@@ -60,6 +66,8 @@ pub struct Session {
     reset_pending: bool,
     /// The folders calls may reach, normalised; the first is the project root.
     roots: Vec<String>,
+    /// The versions handed out and the applied calls (rebase, undo_edit).
+    living: Living,
 }
 
 impl Session {
@@ -168,10 +176,24 @@ impl Session {
         let dry_run = t.spec.edits() && (options.dry_run || args.flag("dry_run"));
         let mut record = base_record(t.spec.name, t.spec.edits(), &raw, Some(&args), &self.roots);
         record.dry_run |= dry_run;
+        self.living.no_call();
         let mut ctx = Ctx::new(Workspace::new(files, &self.roots));
         let outcome = (t.run)(&mut ctx, &args);
+        for text in ctx.ws.originals() {
+            self.living.remember(&text);
+        }
+        let name = t.spec.name;
         let result = match outcome {
-            Err(e) => ToolResult::failure(t.spec.name, e),
+            Err(e) => {
+                let rebased = (e.kind == ErrorKind::StaleBuffer && t.spec.edits())
+                    .then(|| rebase::rebase(t, &args, files, &self.roots, &self.living, &ctx.stale))
+                    .flatten();
+                match rebased {
+                    Some(Ok(done)) => self.edited(name, dry_run, done, options, &mut record, true),
+                    Some(Err(e)) => ToolResult::failure(name, e),
+                    None => ToolResult::failure(name, e),
+                }
+            }
             Ok(Outcome::Stats { reset }) => {
                 let result = self.stats_result();
                 if reset {
@@ -180,8 +202,29 @@ impl Session {
                 }
                 return result;
             }
+            Ok(Outcome::Undo { steps }) => {
+                match undo::undo(&self.living, steps, files, &self.roots) {
+                    Ok((message, changes)) => {
+                        let restored: Vec<_> =
+                            changes.iter().filter_map(|c| c.current.clone()).collect();
+                        let done = Done {
+                            message,
+                            warnings: Vec::new(),
+                            matched_via: None,
+                            extra: Map::new(),
+                            changes,
+                        };
+                        let result = self.edited(name, dry_run, done, options, &mut record, false);
+                        if !dry_run {
+                            self.living.undone(steps, &restored);
+                        }
+                        result
+                    }
+                    Err(e) => ToolResult::failure(name, e),
+                }
+            }
             Ok(Outcome::Read(r)) => {
-                let mut result = ToolResult::new(t.spec.name);
+                let mut result = ToolResult::new(name);
                 result.message = r.message;
                 result.path = Some(r.path);
                 result.version = Some(r.version);
@@ -195,40 +238,92 @@ impl Session {
                 result
             }
             Ok(Outcome::Edited { message }) => {
-                let mut result = ToolResult::new(t.spec.name);
-                result.dry_run = Some(dry_run);
-                result.matched_via = ctx.matched_via.map(|v| v.as_str().to_string());
-                result.message = Some(if dry_run {
-                    format!("Dry run, nothing written: {message}")
-                } else {
-                    message
-                });
-                result.warnings = ctx.warnings;
-                result.extra = ctx.extra;
-                let mut files = Vec::new();
-                for c in ctx.ws.into_changes() {
-                    let before = c.original.clone().filter(|_| c.current.is_some());
-                    let change = describe(c);
-                    if let Some(before) = before {
-                        let shape = crate::stats::edit_shape(&change.path, &before, &change.edits);
-                        record.signature_changes += shape.signature_changes;
-                        record.large_edits += shape.large_edits;
-                        result.warnings.extend(shape.warnings);
-                    }
-                    files.push(change);
-                }
-                if !options.new_text {
-                    for change in &mut files {
-                        change.new_text = None;
-                    }
-                }
-                result.files = Some(files);
-                result
+                let done = Done {
+                    message,
+                    warnings: ctx.warnings,
+                    matched_via: ctx.matched_via,
+                    extra: ctx.extra,
+                    changes: ctx.ws.into_changes(),
+                };
+                self.edited(name, dry_run, done, options, &mut record, true)
             }
         };
         let mut result = result;
         result.warnings.splice(0..0, args.notes.iter().cloned());
         self.finish(result, record)
+    }
+
+    /// The result of an editing call that succeeded. A committed call that changed
+    /// files is remembered for undo_edit when `undoable` (every editing call but
+    /// undo_edit itself).
+    fn edited(
+        &mut self,
+        name: &str,
+        dry_run: bool,
+        done: Done,
+        options: &CallOptions,
+        record: &mut Record,
+        undoable: bool,
+    ) -> ToolResult {
+        let mut result = ToolResult::new(name);
+        result.dry_run = Some(dry_run);
+        result.matched_via = done.matched_via.map(|v| v.as_str().to_string());
+        result.message = Some(if dry_run {
+            format!("Dry run, nothing written: {}", done.message)
+        } else {
+            done.message
+        });
+        result.warnings = done.warnings;
+        result.extra = done.extra;
+        if !dry_run && undoable && !done.changes.is_empty() {
+            self.living.applied(name, done.changes.clone());
+        }
+        let mut files = Vec::new();
+        for c in done.changes {
+            let before = c.original.clone().filter(|_| c.current.is_some());
+            let change = describe(c);
+            if let Some(before) = before {
+                let shape = crate::stats::edit_shape(&change.path, &before, &change.edits);
+                record.signature_changes += shape.signature_changes;
+                record.large_edits += shape.large_edits;
+                result.warnings.extend(shape.warnings);
+            }
+            files.push(change);
+        }
+        if !options.new_text {
+            for change in &mut files {
+                change.new_text = None;
+            }
+        }
+        result.files = Some(files);
+        result
+    }
+
+    /// The host could not apply the last call's result: the session forgets that it
+    /// landed (it leaves undo_edit's history, and the texts only it produced leave the
+    /// version store; an undo that did not land puts its calls back). Returns whether
+    /// the last call had anything to take back. Hosts call it on any failure to write
+    /// or apply a result, so the history holds only what landed.
+    pub fn discard_last(&mut self) -> bool {
+        self.living.discard_last()
+    }
+
+    /// The versions held and the history of applied calls, as JSON, for a host that
+    /// keeps them between processes (the CLI's `--state DIR`).
+    pub fn living_state(&self) -> Value {
+        self.living.to_json()
+    }
+
+    /// Restores what [`Session::living_state`] gave; false (and nothing changed) when
+    /// the JSON is not that shape.
+    pub fn load_living_state(&mut self, state: &Value) -> bool {
+        match Living::from_json(state) {
+            Some(l) => {
+                self.living = l;
+                true
+            }
+            None => false,
+        }
     }
 
     /// Records the call and adds streak advice to a refusal.

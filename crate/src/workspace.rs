@@ -242,6 +242,14 @@ impl<'f> Workspace<'f> {
         (dest, None)
     }
 
+    /// Every text the call read from the host (files that existed), in path order.
+    pub fn originals(&self) -> Vec<Arc<String>> {
+        self.entries
+            .values()
+            .filter_map(|e| e.original.clone())
+            .collect()
+    }
+
     /// [`Workspace::changes`], dropping the overlay so that the texts handed over are
     /// no longer shared and can be moved into results without copies.
     pub fn into_changes(self) -> Vec<Changed> {
