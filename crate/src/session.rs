@@ -12,7 +12,7 @@ use crate::error::{EditError, ErrorKind};
 use crate::result::ToolResult;
 use crate::stats::{Record, Stats};
 use crate::text::{count_lines, version_of};
-use crate::tools::{self, Ctx, Outcome, TOOLS};
+use crate::tools::{self, Ctx, Outcome, StaleRead, Tool, TOOLS};
 use crate::workspace::{Files, Workspace};
 use living::Living;
 use rebase::Done;
@@ -185,14 +185,8 @@ impl Session {
         let name = t.spec.name;
         let result = match outcome {
             Err(e) => {
-                let rebased = (e.kind == ErrorKind::StaleBuffer && t.spec.edits())
-                    .then(|| rebase::rebase(t, &args, files, &self.roots, &self.living, &ctx.stale))
-                    .flatten();
-                match rebased {
-                    Some(Ok(done)) => self.edited(name, dry_run, done, options, &mut record, true),
-                    Some(Err(e)) => ToolResult::failure(name, e),
-                    None => ToolResult::failure(name, e),
-                }
+                let stale = std::mem::take(&mut ctx.stale);
+                self.refused(t, &args, files, e, &stale, dry_run, options, &mut record)
             }
             Ok(Outcome::Stats { reset }) => {
                 let result = self.stats_result();
@@ -203,25 +197,7 @@ impl Session {
                 return result;
             }
             Ok(Outcome::Undo { steps }) => {
-                match undo::undo(&self.living, steps, files, &self.roots) {
-                    Ok((message, changes)) => {
-                        let restored: Vec<_> =
-                            changes.iter().filter_map(|c| c.current.clone()).collect();
-                        let done = Done {
-                            message,
-                            warnings: Vec::new(),
-                            matched_via: None,
-                            extra: Map::new(),
-                            changes,
-                        };
-                        let result = self.edited(name, dry_run, done, options, &mut record, false);
-                        if !dry_run {
-                            self.living.undone(steps, &restored);
-                        }
-                        result
-                    }
-                    Err(e) => ToolResult::failure(name, e),
-                }
+                self.undo_result(steps, files, dry_run, options, &mut record)
             }
             Ok(Outcome::Read(r)) => {
                 let mut result = ToolResult::new(name);
@@ -251,6 +227,59 @@ impl Session {
         let mut result = result;
         result.warnings.splice(0..0, args.notes.iter().cloned());
         self.finish(result, record)
+    }
+
+    /// A refusal, unless it is a stale version the session holds and the edit rebases
+    /// onto the current text ([`rebase`]).
+    #[allow(clippy::too_many_arguments)]
+    fn refused(
+        &mut self,
+        t: &Tool,
+        args: &Args,
+        files: &dyn Files,
+        e: EditError,
+        stale: &[StaleRead],
+        dry_run: bool,
+        options: &CallOptions,
+        record: &mut Record,
+    ) -> ToolResult {
+        let name = t.spec.name;
+        if e.kind != ErrorKind::StaleBuffer || !t.spec.edits() {
+            return ToolResult::failure(name, e);
+        }
+        match rebase::rebase(t, args, files, &self.roots, &self.living, stale) {
+            Some(Ok(done)) => self.edited(name, dry_run, done, options, record, true),
+            Some(Err(e)) => ToolResult::failure(name, e),
+            None => ToolResult::failure(name, e),
+        }
+    }
+
+    /// `undo_edit`: the last `steps` applied calls taken back ([`undo`]).
+    fn undo_result(
+        &mut self,
+        steps: usize,
+        files: &dyn Files,
+        dry_run: bool,
+        options: &CallOptions,
+        record: &mut Record,
+    ) -> ToolResult {
+        let (message, changes) = match undo::undo(&self.living, steps, files, &self.roots) {
+            Ok(undone) => undone,
+            Err(e) => return ToolResult::failure("undo_edit", e),
+        };
+        let restored: Vec<_> = changes.iter().filter_map(|c| c.current.clone()).collect();
+        let done = Done {
+            message,
+            warnings: Vec::new(),
+            matched_via: None,
+            extra: Map::new(),
+            changes,
+        };
+        let result = self.edited("undo_edit", dry_run, done, options, record, false);
+        if !dry_run {
+            self.living.undone(steps, &restored);
+        }
+        result
     }
 
     /// The result of an editing call that succeeded. A committed call that changed
@@ -722,5 +751,32 @@ mod tests {
         };
         let r = Session::new().call_with(&requests[0], &files, &no_text);
         assert_eq!(r.files.unwrap()[0].new_text, None);
+    }
+
+    #[test]
+    fn a_result_the_host_could_not_apply_leaves_the_history_and_the_state_round_trips() {
+        let mut files = BTreeMap::from([("a.py".to_string(), "x = 1\n".to_string())]);
+        let edit = json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "x = 1", "new_str": "x = 2"}});
+        let undo = json!({"tool": "undo_edit", "arguments": {}});
+        let mut session = Session::new();
+        assert!(session.call(&edit, &files).ok);
+        assert!(session.discard_last(), "the edit did not land");
+        assert!(!session.discard_last(), "only once");
+        assert_eq!(
+            session.call(&undo, &files).error_kind(),
+            Some(ErrorKind::NoChange)
+        );
+        // Landed this time; the state goes to a new session (the CLI's --state).
+        let r = session.call(&edit, &files);
+        files.insert("a.py".into(), r.files.unwrap()[0].new_text.clone().unwrap());
+        let mut next = Session::new();
+        assert!(next.load_living_state(&session.living_state()));
+        let u = next.call(&undo, &files);
+        assert!(u.ok, "{}", u.headline());
+        assert_eq!(u.files.unwrap()[0].new_text.as_deref(), Some("x = 1\n"));
+        // An undo the host could not apply puts the call back.
+        assert!(next.discard_last());
+        assert!(next.call(&undo, &files).ok);
+        assert!(!next.load_living_state(&json!({"format": 99})));
     }
 }

@@ -89,7 +89,6 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
                 "line {line} is past the end of {path}, which has {count} lines. Send line: {count} to append at the end, or line: 0 for the top."
             )));
         }
-        // Inserting after line N reads where lines N and N + 1 meet.
         ctx.note_read(&path, line.saturating_sub(1)..(line + 1).min(count));
         (line, format!("after line {line}"))
     } else {
@@ -111,10 +110,8 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             },
             ..Anchor::landmark(anchor, what, &path, "insert")
         };
-        ctx.note_scope(&path, &text, &scope);
         let located = diagnose::locate_one(&text, &scope, &landmark)?;
-        let c = &located.chosen[0];
-        ctx.note_read(&path, c.first_line(&text)..c.last_line(&text) + 1);
+        ctx.note_located(&path, &text, &scope, &located.chosen[..1], None);
         ctx.matched_via = located.via.map(crate::locate::MatchedVia::Level);
         ctx.warnings.extend(located.found_notes);
         ctx.warnings.extend(located.select_notes);

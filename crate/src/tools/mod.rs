@@ -225,6 +225,25 @@ impl<'f> Ctx<'f> {
         }
     }
 
+    /// Notes what a located edit read: its hint's landmark lines, `line_hint`'s line and
+    /// the lines of each chosen match.
+    pub fn note_located(
+        &mut self,
+        path: &str,
+        text: &Text,
+        scope: &crate::locate::scope::Scope,
+        chosen: &[crate::locate::Candidate],
+        line_hint: Option<usize>,
+    ) {
+        self.note_scope(path, text, scope);
+        if let Some(hint) = line_hint {
+            self.note_read(path, hint.saturating_sub(1)..hint);
+        }
+        for c in chosen {
+            self.note_read(path, c.first_line(text)..c.last_line(text) + 1);
+        }
+    }
+
     /// [`check_version`], noting a mismatch for the session's rebase.
     pub fn check_version(&mut self, path: &str, text: &str, expected: &str) -> EditResult<()> {
         let checked = check_version(path, text, expected);

@@ -116,10 +116,6 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
     let new = args.str("new_str");
     check_request(&path, old, new, args)?;
     let scope = scope::resolve(&text, args, &path)?;
-    ctx.note_scope(&path, &text, &scope);
-    if let Some(hint) = args.opt_usize("line_hint") {
-        ctx.note_read(&path, hint.saturating_sub(1)..hint);
-    }
     let strict = args.flag("strict");
     let sel = Selection::from_args(args);
     let when_missing = |_: &Report| already_there(&text, old, new, &scope, &path, strict);
@@ -180,9 +176,7 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
             ),
         ));
     }
-    for c in &chosen {
-        ctx.note_read(&path, c.first_line(&text)..c.last_line(&text) + 1);
-    }
+    ctx.note_located(&path, &text, &scope, &chosen, args.opt_usize("line_hint"));
     let new_text = crate::text::splice(&src, &replacements);
     ctx.ws.write(&path, new_text)?;
     let spans = replacements
