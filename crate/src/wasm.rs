@@ -94,6 +94,14 @@ impl Session {
         guarded(|| self.inner.set_roots(roots))
     }
 
+    /// The host could not apply the last call's result: the session forgets that it
+    /// landed (undo_edit's history holds only what landed). Returns whether the last
+    /// call had anything to take back.
+    #[wasm_bindgen(js_name = discardLast)]
+    pub fn discard_last(&mut self) -> bool {
+        guarded(|| self.inner.discard_last())
+    }
+
     /// The statistics as JSON text, to persist and hand back to `loadStats`.
     #[wasm_bindgen(js_name = statsJson)]
     pub fn stats_json(&self) -> String {

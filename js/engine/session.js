@@ -96,6 +96,14 @@ export function createEngine(raw) {
       });
     }
 
+    /**
+     * The host could not apply the last call's result: the session forgets it landed,
+     * so undo_edit's history holds only what landed (js/host-policy's `notApplied`).
+     */
+    discardLast() {
+      return this.#run(() => this.#raw.discardLast());
+    }
+
     /** The statistics as JSON text (persist it; hand it back to `loadStats`). */
     statsJson() {
       return this.#run(() => this.#raw.statsJson());

@@ -25,7 +25,7 @@ import { ListToolsRequestSchema, isInitializeRequest } from '@modelcontextprotoc
 import * as z from 'zod';
 import { checkRequest, newToken } from './guard.js';
 import { toolResult } from './result.js';
-import { createRefusals, whyOf } from '../host-policy/index.js';
+import { createRefusals, notApplied, whyOf } from '../host-policy/index.js';
 
 export { newToken, checkRequest } from './guard.js';
 export { llmView, toolResult } from './result.js';
@@ -94,6 +94,7 @@ export function createToolRunner({ engine, session, read, apply, call }) {
       try {
         await apply(result.files, { tool, arguments: args });
       } catch (e) {
+        notApplied(session);
         return applyFailed(refusals, tool, e);
       }
     }
