@@ -104,6 +104,16 @@ export function createEngine(raw) {
       return this.#run(() => this.#raw.discardLast());
     }
 
+    /** The versions held and the undo history as JSON text (hand it back to `loadLivingState`). */
+    livingStateJson() {
+      return this.#run(() => this.#raw.livingStateJson());
+    }
+
+    /** Restores what `livingStateJson` gave; false (nothing changed) for any other text. */
+    loadLivingState(json) {
+      return this.#run(() => this.#raw.loadLivingState(String(json)));
+    }
+
     /** The statistics as JSON text (persist it; hand it back to `loadStats`). */
     statsJson() {
       return this.#run(() => this.#raw.statsJson());
