@@ -297,6 +297,7 @@ fn stretches(a: &[&str], b: &[&str]) -> Vec<(Range<usize>, Range<usize>)> {
 /// 1-based "lines A-B" of a 0-based range (an empty range: where it inserts).
 fn lines_label(r: &Range<usize>) -> String {
     match r.len() {
+        0 if r.start == 0 => "before line 1".to_string(),
         0 => format!("between lines {} and {}", r.start, r.start + 1),
         1 => format!("line {}", r.start + 1),
         _ => format!("lines {}-{}", r.start + 1, r.end),
