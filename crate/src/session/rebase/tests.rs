@@ -1,3 +1,6 @@
+// A table of line ranges read: a one-range list is what some rows mean.
+#![allow(clippy::single_range_in_vec_init)]
+
 use super::*;
 
 /// (old, current, edited, reads, Some(merged) | None for an overlap)
