@@ -8,9 +8,11 @@
 //!    in for the current one, so line arguments (`line_hint`, `insert.line`,
 //!    `delete_lines`) mean what the agent meant without shifting by hand. A call that
 //!    fails on what the agent read fails with that refusal.
-//! 2. For each such file, three line diffs: old → current (what changed since, `D`),
+//! 2. For each such file, two line diffs: old → current (what changed since, `D`) and
 //!    old → edited (the lines the call writes, `W`), and the lines the call read to
-//!    decide where to write (its match, hints' landmarks, line arguments: `Ctx::reads`).
+//!    decide where to write (its match, hints' landmarks, line arguments: `Ctx::reads`,
+//!    noted by str_replace, multi_replace, insert and the block tools; for a tool that
+//!    notes none, [`READ_MARGIN`] line around each written stretch).
 //!    When no stretch of `D` overlaps `W` or the reads (an insertion strictly inside a
 //!    stretch, or two insertions at one place, count as overlapping; stretches that only
 //!    touch do not), `W`'s hunks are applied to the current text, each moved by the
@@ -37,6 +39,9 @@ use similar::DiffOp;
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::Arc;
+
+/// Lines around each written stretch taken as read by a tool that notes no reads.
+pub const READ_MARGIN: usize = 1;
 
 /// Most lines of `changed_since` in a refusal; the rest is cut with a note.
 pub const MAX_DIFF_LINES: usize = 200;
@@ -150,7 +155,12 @@ fn land(
             .map(|(_, r)| r.clone())
             .collect();
         let merged = match (&current, &c.current) {
-            (Some(cur), Some(edited)) => merge(old_text, cur, edited, &reads),
+            (Some(cur), Some(edited)) => merge(
+                old_text,
+                cur,
+                edited,
+                (!reads.is_empty()).then_some(reads.as_slice()),
+            ),
             _ => Err(Overlap::whole()),
         };
         let merged =
@@ -204,18 +214,29 @@ pub struct Merged {
 }
 
 /// Applies the changes `old` → `edited` to `current`, when the changes `old` →
-/// `current` do not overlap them or `reads` (0-based old lines).
+/// `current` do not overlap them or `reads` (0-based old lines). A tool that notes no
+/// reads (None: apply_patch, edit_file, move_block, replace_function_body, whose
+/// matches are hunks, stretches and blocks) is taken to read [`READ_MARGIN`] line
+/// around every stretch it writes, as a patch's context would.
 pub fn merge(
     old: &str,
     current: &str,
     edited: &str,
-    reads: &[Range<usize>],
+    reads: Option<&[Range<usize>]>,
 ) -> Result<Merged, Overlap> {
     let o: Vec<&str> = old.split_inclusive('\n').collect();
     let c: Vec<&str> = current.split_inclusive('\n').collect();
     let e: Vec<&str> = edited.split_inclusive('\n').collect();
     let since = stretches(&o, &c);
     let ours = stretches(&o, &e);
+    let margins: Vec<Range<usize>> = match reads {
+        Some(_) => Vec::new(),
+        None => ours
+            .iter()
+            .map(|(r, _)| r.start.saturating_sub(READ_MARGIN)..(r.end + READ_MARGIN).min(o.len()))
+            .collect(),
+    };
+    let reads = reads.unwrap_or(&margins);
     for x in ours.iter().map(|(r, _)| r).chain(reads) {
         if let Some((y, _)) = since.iter().find(|(y, _)| overlaps(x, y)) {
             return Err(Overlap {

@@ -55,7 +55,9 @@ fn merges_apply_the_edit_where_nothing_changed_and_refuse_where_it_did() {
         ("a\nb", "a\nb\nc", "A\nb", &[], Some("A\nb\nc")),
     ];
     for (old, current, edited, reads, want) in cases {
-        let got = merge(old, current, edited, reads).ok().map(|m| m.text);
+        let got = merge(old, current, edited, Some(*reads))
+            .ok()
+            .map(|m| m.text);
         assert_eq!(
             got.as_deref(),
             *want,
@@ -66,9 +68,24 @@ fn merges_apply_the_edit_where_nothing_changed_and_refuse_where_it_did() {
 
 #[test]
 fn a_merge_reports_where_its_first_hunk_went() {
-    let m = merge("a\nb\nc\n", "y\nz\na\nb\nc\n", "a\nb\nC\n", &[]).unwrap();
+    let m = merge("a\nb\nc\n", "y\nz\na\nb\nc\n", "a\nb\nC\n", Some(&[][..])).unwrap();
     assert_eq!(m.first, Some((2, 4)));
     assert_eq!(m.changed, vec![0..0]);
+}
+
+#[test]
+fn a_tool_that_notes_no_reads_reads_a_line_around_what_it_writes() {
+    // The line above the written one changed since: refused without reads, applied
+    // with reads that do not include it.
+    let (old, current, edited) = ("a\nb\nc\n", "A\nb\nc\n", "a\nB\nc\n");
+    assert!(merge(old, current, edited, None).is_err());
+    assert!(merge(old, current, edited, Some(&[1..2][..])).is_ok());
+    // Two lines away: applied either way.
+    let (old, current, edited) = ("a\nb\nc\nd\n", "A\nb\nc\nd\n", "a\nb\nC\nd\n");
+    assert_eq!(
+        merge(old, current, edited, None).unwrap().text,
+        "A\nb\nC\nd\n"
+    );
 }
 
 #[test]
