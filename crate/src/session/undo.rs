@@ -109,16 +109,20 @@ fn same(a: &Option<Arc<String>>, b: &Option<Arc<String>>) -> bool {
 }
 
 /// Puts back what `call` found: created files removed first (a move may go back to
-/// where a created file stood), then moves back, restored and rewritten texts.
+/// where a created file stood), then moves back, then restored and rewritten texts (a
+/// file the call deleted and then moved another onto gets its own text back last).
 fn revert(ws: &mut Workspace, call: &Applied) -> EditResult<()> {
     for f in call.files.iter().filter(|f| f.original.is_none()) {
         ws.delete(&f.path)?;
     }
-    for f in call.files.iter() {
-        let Some(before) = &f.original else { continue };
-        match &f.moved_to {
-            Some(dest) => ws.move_file(dest, &f.path, before.as_ref().clone())?,
-            None => ws.write(&f.path, before.as_ref().clone())?,
+    for f in &call.files {
+        if let (Some(before), Some(dest)) = (&f.original, &f.moved_to) {
+            ws.move_file(dest, &f.path, before.as_ref().clone())?;
+        }
+    }
+    for f in call.files.iter().filter(|f| f.moved_to.is_none()) {
+        if let Some(before) = &f.original {
+            ws.write(&f.path, before.as_ref().clone())?;
         }
     }
     Ok(())
