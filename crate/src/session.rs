@@ -179,8 +179,8 @@ impl Session {
         self.living.no_call();
         let mut ctx = Ctx::new(Workspace::new(files, &self.roots));
         let outcome = (t.run)(&mut ctx, &args);
-        for text in ctx.ws.originals() {
-            self.living.remember(&text);
+        for (path, text) in ctx.ws.originals() {
+            self.living.remember(&path, &text);
         }
         let name = t.spec.name;
         let result = match outcome {
@@ -267,7 +267,13 @@ impl Session {
             Ok(undone) => undone,
             Err(e) => return ToolResult::failure("undo_edit", e),
         };
-        let restored: Vec<_> = changes.iter().filter_map(|c| c.current.clone()).collect();
+        let restored: Vec<_> = changes
+            .iter()
+            .filter_map(|c| {
+                let at = c.moved_to.as_deref().unwrap_or(&c.path);
+                Some((at.to_string(), c.current.clone()?))
+            })
+            .collect();
         let done = Done {
             message,
             warnings: Vec::new(),

@@ -242,11 +242,12 @@ impl<'f> Workspace<'f> {
         (dest, None)
     }
 
-    /// Every text the call read from the host (files that existed), in path order.
-    pub fn originals(&self) -> Vec<Arc<String>> {
+    /// Every text the call read from the host (files that existed), with its path, in
+    /// path order.
+    pub fn originals(&self) -> Vec<(String, Arc<String>)> {
         self.entries
-            .values()
-            .filter_map(|e| e.original.clone())
+            .iter()
+            .filter_map(|(p, e)| Some((p.clone(), e.original.clone()?)))
             .collect()
     }
 

@@ -8,7 +8,9 @@
 //!   (a plain `stale_buffer`); a call no longer in the history cannot be undone.
 //! - Texts are shared (`Arc`), never copied: the workspace's originals and the new texts
 //!   of a call are the same allocations the results hand out.
-//! - Versions are keyed by their hash alone: a text is a text whatever path it had.
+//! - Versions are kept per path: a version sent for a file is looked up among that
+//!   file's texts only, so a version copied from another file's read is never taken for
+//!   this file's past.
 //! - Only what landed is remembered. Dry runs and refusals record no call; a host that
 //!   fails to apply a result calls [`Living::discard_last`] (`Session::discard_last`),
 //!   which drops the call and the versions only it produced.
@@ -54,8 +56,8 @@ impl Applied {
 enum Last {
     #[default]
     Nothing,
-    /// An editing call was pushed on the history; these versions were new with it.
-    Pushed(Vec<String>),
+    /// An editing call was pushed on the history; these (path, version) were new with it.
+    Pushed(Vec<(String, String)>),
     /// `undo_edit` took these calls off the history (oldest first).
     Undid(Vec<Applied>),
 }
@@ -63,38 +65,44 @@ enum Last {
 /// The version store and the history of applied calls.
 #[derive(Clone, Debug, Default)]
 pub struct Living {
-    /// (version, text), oldest first.
-    versions: VecDeque<(String, Arc<String>)>,
+    /// (path, version, text), oldest first.
+    versions: VecDeque<(String, String, Arc<String>)>,
     version_bytes: usize,
     history: VecDeque<Applied>,
     last: Last,
 }
 
 impl Living {
-    /// The text of `version` (lower-case hex), when held.
-    pub fn text_of(&self, version: &str) -> Option<Arc<String>> {
+    /// The text `path` had at `version` (lower-case hex), when held.
+    pub fn text_of(&self, path: &str, version: &str) -> Option<Arc<String>> {
         self.versions
             .iter()
             .rev()
-            .find(|(v, _)| v == version)
-            .map(|(_, t)| t.clone())
+            .find(|(p, v, _)| p == path && v == version)
+            .map(|(_, _, t)| t.clone())
     }
 
-    /// Remembers `text`; returns its version when it was not held before.
-    pub fn remember(&mut self, text: &Arc<String>) -> Option<String> {
+    /// Remembers that `path` had `text`; returns its version when it was not held
+    /// before.
+    pub fn remember(&mut self, path: &str, text: &Arc<String>) -> Option<String> {
         let version = version_of(text);
-        if let Some(i) = self.versions.iter().position(|(v, _)| *v == version) {
+        if let Some(i) = self
+            .versions
+            .iter()
+            .position(|(p, v, _)| p == path && *v == version)
+        {
             // Seen again: it becomes the newest.
             let entry = self.versions.remove(i)?;
             self.versions.push_back(entry);
             return None;
         }
         self.version_bytes += text.len();
-        self.versions.push_back((version.clone(), text.clone()));
+        self.versions
+            .push_back((path.to_string(), version.clone(), text.clone()));
         while self.versions.len() > MAX_ENTRIES
             || (self.version_bytes > MAX_BYTES && self.versions.len() > 1)
         {
-            if let Some((_, t)) = self.versions.pop_front() {
+            if let Some((_, _, t)) = self.versions.pop_front() {
                 self.version_bytes -= t.len();
             }
         }
@@ -110,8 +118,9 @@ impl Living {
     pub fn applied(&mut self, tool: &str, files: Vec<Changed>) {
         let mut new_versions = Vec::new();
         for c in &files {
-            if let Some(v) = c.current.as_ref().and_then(|t| self.remember(t)) {
-                new_versions.push(v);
+            let at = c.moved_to.as_deref().unwrap_or(&c.path);
+            if let Some(v) = c.current.as_ref().and_then(|t| self.remember(at, t)) {
+                new_versions.push((at.to_string(), v));
             }
         }
         self.history.push_back(Applied {
@@ -139,11 +148,11 @@ impl Living {
 
     /// Takes the last `steps` calls off the history (an undo landed, or will: the host
     /// reports a failure with [`Living::discard_last`]).
-    pub fn undone(&mut self, steps: usize, restored: &[Arc<String>]) {
+    pub fn undone(&mut self, steps: usize, restored: &[(String, Arc<String>)]) {
         let keep = self.history.len().saturating_sub(steps);
         let taken: Vec<Applied> = self.history.drain(keep..).collect();
-        for t in restored {
-            self.remember(t);
+        for (path, t) in restored {
+            self.remember(path, t);
         }
         self.last = Last::Undid(taken);
     }
@@ -155,8 +164,9 @@ impl Living {
             Last::Nothing => false,
             Last::Pushed(versions) => {
                 self.history.pop_back();
-                self.versions.retain(|(v, _)| !versions.contains(v));
-                self.version_bytes = self.versions.iter().map(|(_, t)| t.len()).sum();
+                self.versions
+                    .retain(|(p, v, _)| !versions.iter().any(|(vp, vv)| vp == p && vv == v));
+                self.version_bytes = self.versions.iter().map(|(_, _, t)| t.len()).sum();
                 true
             }
             Last::Undid(taken) => {
@@ -181,7 +191,11 @@ impl Living {
                 json!({"tool": a.tool, "files": files})
             })
             .collect();
-        let versions: Vec<&str> = self.versions.iter().map(|(_, t)| t.as_str()).collect();
+        let versions: Vec<Value> = self
+            .versions
+            .iter()
+            .map(|(p, _, t)| json!({"path": p, "text": t.as_str()}))
+            .collect();
         json!({"format": 1, "versions": versions, "history": history})
     }
 
@@ -193,7 +207,10 @@ impl Living {
         }
         let mut living = Living::default();
         for t in v["versions"].as_array()? {
-            living.remember(&Arc::new(t.as_str()?.to_string()));
+            living.remember(
+                t["path"].as_str()?,
+                &Arc::new(t["text"].as_str()?.to_string()),
+            );
         }
         let text = |v: &Value| -> Option<Option<Arc<String>>> {
             match v {

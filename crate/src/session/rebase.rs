@@ -101,7 +101,7 @@ pub fn rebase(
             if !old.contains_key(&s.path) {
                 old.insert(
                     s.path.clone(),
-                    (s.expected.clone(), living.text_of(&s.expected)?),
+                    (s.expected.clone(), living.text_of(&s.path, &s.expected)?),
                 );
             }
         }
