@@ -1,6 +1,7 @@
 //! Writing a call's changes to disk: all files or none, at every instant.
 //!
-//! 1. **Plan**: each target is located beneath the root and compared with what the
+//! 1. **Plan**: each new text is encoded in its file's encoding (the result's
+//!    `encoding`, by the engine's `encode_text`); each target is located beneath the root and compared with what the
 //!    engine read for the call (bytes and inode): a difference is `stale_buffer`, and
 //!    nothing is written. Two changes reaching one real file are refused.
 //! 2. **Journal** (`journal.rs`): every name the commit will create is recorded first.
@@ -21,15 +22,15 @@
 use crate::disk::{open_regular, DiskFiles, Seen};
 use crate::jail;
 use crate::journal::{self, open_dir, side_name, sync_dir, Entry, Journal, Kind, State};
-use anchored_edit::FileChange;
+use anchored_edit::{encode_text, FileChange};
 use cap_std::fs::{Dir, Metadata, MetadataExt, OpenOptions, OpenOptionsExt, PermissionsExt};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// One file operation, by engine path.
+/// One file operation, by engine path; a write carries the encoded bytes.
 #[derive(Debug, Clone)]
 pub enum Op {
-    Write { path: String, text: String },
+    Write { path: String, text: Vec<u8> },
     Remove { path: String },
 }
 
@@ -62,15 +63,18 @@ pub type Hook<'h> = dyn FnMut(&str) -> io::Result<()> + 'h;
 
 pub const CRASH: &str = "injected crash";
 
-/// The disk operations for the engine's changes.
-pub fn plan(changes: &[FileChange]) -> Vec<Op> {
+/// The disk operations for the engine's changes, each text encoded as its change says.
+pub fn plan(changes: &[FileChange]) -> Result<Vec<Op>, Failure> {
     let mut ops = Vec::new();
     for c in changes {
-        let text = || c.new_text.clone().unwrap_or_default();
+        let text = || {
+            encode_text(c.new_text.as_deref().unwrap_or(""), c.encoding.as_deref())
+                .map_err(|e| Failure::Io(io::Error::other(e.message)))
+        };
         if let Some(dest) = &c.moved_to {
             ops.push(Op::Write {
                 path: dest.clone(),
-                text: text(),
+                text: text()?,
             });
             ops.push(Op::Remove {
                 path: c.path.clone(),
@@ -82,11 +86,11 @@ pub fn plan(changes: &[FileChange]) -> Vec<Op> {
         } else {
             ops.push(Op::Write {
                 path: c.path.clone(),
-                text: text(),
+                text: text()?,
             });
         }
     }
-    ops
+    Ok(ops)
 }
 
 /// Applies `ops` all or nothing.
@@ -218,10 +222,10 @@ fn locate<'o>(disk: &DiskFiles, ops: &'o [Op]) -> Result<Vec<Target<'o>>, Failur
 fn same_as_seen(root: &Dir, t: &Target) -> io::Result<bool> {
     let now = match root.symlink_metadata(&t.rel) {
         Ok(m) => m,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(t.seen.text.is_none()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(t.seen.bytes.is_none()),
         Err(e) => return Err(e),
     };
-    let (Some(text), Some(id)) = (&t.seen.text, t.seen.id) else {
+    let (Some(text), Some(id)) = (&t.seen.bytes, t.seen.id) else {
         return Ok(false);
     };
     if !now.is_file() || (now.dev(), now.ino()) != id || now.len() != text.len() as u64 {
@@ -230,7 +234,7 @@ fn same_as_seen(root: &Dir, t: &Target) -> io::Result<bool> {
     let (mut file, _) = open_regular(root, &t.rel, false)?;
     let mut bytes = Vec::with_capacity(text.len());
     io::Read::read_to_end(&mut file, &mut bytes)?;
-    Ok(bytes == text.as_bytes())
+    Ok(bytes == text.as_slice())
 }
 
 /// The final check before the swaps: the target is as the engine read it, its path
@@ -320,16 +324,16 @@ fn stage(
             }
             hook("write")?;
             let mut file = file.into_std();
-            file.write_all(text.as_bytes())?;
+            file.write_all(text)?;
             hook("fsync")?;
             file.sync_all()?;
         }
         if let Some(old) = &e.old {
             hook("keep-old")?;
             if e.kind == Kind::InPlace {
-                let bytes = t.seen.text.as_deref().map_or("", String::as_str);
+                let bytes = t.seen.bytes.as_deref().map_or(&[][..], Vec::as_slice);
                 let mut copy = create_exclusive(dir, old, true)?.into_std();
-                copy.write_all(bytes.as_bytes())?;
+                copy.write_all(bytes)?;
                 copy.sync_all()?;
             } else {
                 dir.hard_link(&e.name, dir, old)?;
@@ -380,7 +384,7 @@ fn swap(dir: &Dir, t: &Target, e: &Entry) -> io::Result<()> {
                     t.rel.display()
                 )));
             }
-            journal::overwrite(file.into_std(), text.as_bytes())
+            journal::overwrite(file.into_std(), text)
         }
         (Kind::Remove, _) => dir.remove_file(&e.name),
         _ => Ok(()),

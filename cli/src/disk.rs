@@ -6,22 +6,27 @@
 //! target with it right before swapping (compare and swap), so a save made during the
 //! call is never overwritten.
 //!
+//! Reads hand the engine the file's bytes ([`Content::Bytes`]): the engine decodes them
+//! (UTF-8, a BOM, the call's `encoding`, a declaration; binary refused) and the commit
+//! writes each new text encoded as the result says, so this reader makes no decision
+//! about text.
+//!
 //! Files are identified by device and inode ([`Files::identity`]), so the engine keeps
 //! one text for `a.txt` and a symlink or hard link to it.
 
 use crate::jail::{self, Jail};
-use anchored_edit::{EditError, EditResult, Files};
+use anchored_edit::{decode_bytes, Content, EditError, EditResult, Files};
 use cap_std::fs::{Metadata, MetadataExt, OpenOptions, OpenOptionsExt};
 use std::collections::HashMap;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-/// What a call read at one real path: the text (None: no file) and the file's
+/// What a call read at one real path: the bytes (None: no file) and the file's
 /// device and inode.
 #[derive(Clone, Debug, Default)]
 pub struct Seen {
-    pub text: Option<Arc<String>>,
+    pub bytes: Option<Arc<Vec<u8>>>,
     pub id: Option<(u64, u64)>,
 }
 
@@ -60,7 +65,7 @@ impl DiskFiles {
         self.seen.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn read_real(&self, path: &str, rel: &Path) -> EditResult<Option<(Arc<String>, Metadata)>> {
+    fn read_real(&self, path: &str, rel: &Path) -> EditResult<Option<(Arc<Vec<u8>>, Metadata)>> {
         let meta = match self.jail.dir().metadata(rel) {
             Ok(m) => m,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -79,27 +84,37 @@ impl DiskFiles {
         let mut bytes = Vec::with_capacity(meta.len() as usize);
         file.read_to_end(&mut bytes)
             .map_err(|e| EditError::invalid(format!("`{path}` cannot be read: {e}.")))?;
-        Ok(Some((Arc::new(text_of(path, bytes)?), meta)))
-    }
-}
-
-impl Files for DiskFiles {
-    fn read(&self, path: &str) -> EditResult<Option<String>> {
-        Ok(self.read_shared(path)?.map(|t| t.as_ref().clone()))
+        Ok(Some((Arc::new(bytes), meta)))
     }
 
-    fn read_shared(&self, path: &str) -> EditResult<Option<Arc<String>>> {
+    /// The file's bytes, remembered for the commit's compare and swap.
+    fn read_bytes(&self, path: &str) -> EditResult<Option<Arc<Vec<u8>>>> {
         let rel = self.jail.locate(path)?;
         let read = self.read_real(path, &rel)?;
         let seen = match &read {
-            Some((text, meta)) => Seen {
-                text: Some(text.clone()),
+            Some((bytes, meta)) => Seen {
+                bytes: Some(bytes.clone()),
                 id: Some((meta.dev(), meta.ino())),
             },
             None => Seen::default(),
         };
         self.seen_map().entry(rel).or_insert(seen);
-        Ok(read.map(|(text, _)| text))
+        Ok(read.map(|(bytes, _)| bytes))
+    }
+}
+
+impl Files for DiskFiles {
+    /// The text as UTF-8 (or a BOM's encoding, or a declared one), for callers
+    /// without a call's `encoding`; the engine reads through [`Files::read_content`].
+    fn read(&self, path: &str) -> EditResult<Option<String>> {
+        match self.read_bytes(path)? {
+            Some(bytes) => Ok(Some(decode_bytes(path, &bytes, None)?.0)),
+            None => Ok(None),
+        }
+    }
+
+    fn read_content(&self, path: &str) -> EditResult<Option<Content>> {
+        Ok(self.read_bytes(path)?.map(Content::Bytes))
     }
 
     fn identity(&self, path: &str) -> EditResult<Option<String>> {
@@ -143,18 +158,4 @@ fn check_regular(path: &str, meta: &Metadata) -> EditResult<()> {
         )));
     }
     Ok(())
-}
-
-fn text_of(path: &str, bytes: Vec<u8>) -> EditResult<String> {
-    if bytes.contains(&0) {
-        return Err(EditError::invalid(format!(
-            "`{path}` looks binary (it contains NUL bytes); anchored-edit edits text files only."
-        )));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        EditError::invalid(format!(
-            "`{path}` is not UTF-8 text (invalid byte at offset {}); anchored-edit edits UTF-8 text files only.",
-            e.utf8_error().valid_up_to()
-        ))
-    })
 }

@@ -92,6 +92,7 @@ pub use refusals::{host_refusal, HostRefusal, Rejection, StaleWhen};
 pub use result::{apply_edits, Edit, FileChange, Range, ToolResult};
 pub use session::{tool_schemas, CallOptions, Session};
 pub use stats::{Record, Stats};
+pub use text::encoding::{decode_bytes, encode_text};
 pub use text::Point;
 pub use tools::SERVER_INSTRUCTIONS;
-pub use workspace::{Files, NoFiles};
+pub use workspace::{Content, Files, NoFiles};

@@ -11,6 +11,7 @@ use crate::changes::describe;
 use crate::error::{EditError, ErrorKind};
 use crate::result::ToolResult;
 use crate::stats::{Record, Stats};
+use crate::text::encoding::FileEncoding;
 use crate::text::{count_lines, version_of};
 use crate::tools::{self, Ctx, Outcome, StaleRead, Tool, TOOLS};
 use crate::workspace::{Files, Workspace};
@@ -177,7 +178,12 @@ impl Session {
         let mut record = base_record(t.spec.name, t.spec.edits(), &raw, Some(&args), &self.roots);
         record.dry_run |= dry_run;
         self.living.no_call();
-        let mut ctx = Ctx::new(Workspace::new(files, &self.roots));
+        let encoding = match args.opt_str("encoding").map(FileEncoding::from_label) {
+            Some(Err(e)) => return self.finish(ToolResult::failure(t.spec.name, e), record),
+            Some(Ok(encoding)) => Some(encoding),
+            None => None,
+        };
+        let mut ctx = Ctx::new(workspace(files, &self.roots, encoding));
         let outcome = (t.run)(&mut ctx, &args);
         for (path, text) in ctx.ws.originals() {
             self.living.remember(&path, &text);
@@ -186,7 +192,8 @@ impl Session {
         let result = match outcome {
             Err(e) => {
                 let stale = std::mem::take(&mut ctx.stale);
-                self.refused(t, &args, files, e, &stale, dry_run, options, &mut record)
+                let run = (files, encoding, dry_run);
+                self.refused(t, &args, run, e, &stale, options, &mut record)
             }
             Ok(Outcome::Stats { reset }) => {
                 let result = self.stats_result();
@@ -197,7 +204,7 @@ impl Session {
                 return result;
             }
             Ok(Outcome::Undo { steps }) => {
-                self.undo_result(steps, files, dry_run, options, &mut record)
+                self.undo_result(steps, (files, encoding, dry_run), options, &mut record)
             }
             Ok(Outcome::Read(r)) => {
                 let mut result = ToolResult::new(name);
@@ -236,10 +243,9 @@ impl Session {
         &mut self,
         t: &Tool,
         args: &Args,
-        files: &dyn Files,
+        (files, encoding, dry_run): Run,
         e: EditError,
         stale: &[StaleRead],
-        dry_run: bool,
         options: &CallOptions,
         record: &mut Record,
     ) -> ToolResult {
@@ -247,7 +253,8 @@ impl Session {
         if e.kind != ErrorKind::StaleBuffer || !t.spec.edits() {
             return ToolResult::failure(name, e);
         }
-        match rebase::rebase(t, args, files, &self.roots, &self.living, stale) {
+        let host = (files, self.roots.as_slice(), encoding);
+        match rebase::rebase(t, args, host, &self.living, stale) {
             Some(Ok(done)) => self.edited(name, dry_run, done, options, record, true),
             Some(Err(e)) => ToolResult::failure(name, e),
             None => ToolResult::failure(name, e),
@@ -258,12 +265,12 @@ impl Session {
     fn undo_result(
         &mut self,
         steps: usize,
-        files: &dyn Files,
-        dry_run: bool,
+        (files, encoding, dry_run): Run,
         options: &CallOptions,
         record: &mut Record,
     ) -> ToolResult {
-        let (message, changes) = match undo::undo(&self.living, steps, files, &self.roots) {
+        let ws = workspace(files, &self.roots, encoding);
+        let (message, changes) = match undo::undo(&self.living, steps, ws) {
             Ok(undone) => undone,
             Err(e) => return ToolResult::failure("undo_edit", e),
         };
@@ -444,6 +451,22 @@ pub fn tool_schemas() -> Value {
             })
             .collect(),
     )
+}
+
+/// How a call runs: the host's files, the call's `encoding`, whether it is a dry run.
+type Run<'a> = (&'a dyn Files, Option<FileEncoding>, bool);
+
+/// A workspace over `files` for one call, with the call's `encoding` argument.
+fn workspace<'f>(
+    files: &'f dyn Files,
+    roots: &'f [String],
+    encoding: Option<FileEncoding>,
+) -> Workspace<'f> {
+    let mut ws = Workspace::new(files, roots);
+    if let Some(encoding) = encoding {
+        ws.set_encoding(encoding);
+    }
+    ws
 }
 
 fn split_request(request: &Value) -> Result<(String, Value), EditError> {

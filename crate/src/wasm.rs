@@ -10,7 +10,13 @@
 //!   CLI or an MCP server (`undefined` members are dropped, `toJSON` is honoured).
 //!   `files` is the host's reader `{read(path)}` (or `undefined` for calls that read
 //!   nothing). `read` returns the text, or `undefined`/`null` when there is no such
-//!   file, or throws to refuse the path: see [`HostFiles`]. `options` is optional;
+//!   file, or throws to refuse the path: see [`HostFiles`]. A reader that has bytes
+//!   (a disk) returns the file's bytes as a `Uint8Array` instead of a string: the
+//!   engine decodes them (UTF-8, a BOM, the call's `encoding`, a declaration; binary
+//!   refused), and each changed file's `encoding` (absent: UTF-8) says how to write
+//!   its `new_text` back: `encodeText(new_text, encoding)` gives the bytes. A string
+//!   is a text the host decoded itself (an editor buffer), written back by the host
+//!   as it writes its texts. `options` is optional;
 //!   `{newText: false}` leaves the changed files' whole `new_text` out.
 //! - The result is a plain JSON-compatible object (objects, arrays, strings, numbers;
 //!   no `Map`s, no `BigInt`s), including every changed file's `new_text` and its
@@ -34,10 +40,11 @@
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::result::ToolResult;
 use crate::stats::Stats;
-use crate::workspace::{Files, NoFiles};
+use crate::workspace::{Content, Files, NoFiles};
 use js_sys::{Function, JsString, Reflect, Uint8Array, JSON};
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::sync::Once;
 use wasm_bindgen::prelude::*;
 
@@ -178,6 +185,18 @@ impl Session {
             Err(e) => ToolResult::failure(&tool_name(request), e),
         }
     }
+}
+
+/// The bytes to write for a changed file: `new_text` in the result's `encoding`
+/// (`undefined`/`null`: UTF-8), as a `Uint8Array`. Throws an `Error` for an unknown
+/// encoding or a character it cannot hold (the engine refuses such calls itself, so
+/// only texts a host made can do this).
+#[wasm_bindgen(js_name = encodeText)]
+pub fn encode_text_js(text: &str, encoding: Option<String>) -> Result<Vec<u8>, JsError> {
+    guarded(|| {
+        crate::text::encoding::encode_text(text, encoding.as_deref())
+            .map_err(|e| JsError::new(&e.message))
+    })
 }
 
 /// Every tool's name, description and input schema: the MCP tool list.
@@ -363,7 +382,8 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
 /// The host's reader, seen by the engine as [`Files`].
 ///
 /// `read(path)` gets the normalised path and returns:
-/// - a string: the file's text;
+/// - a string: the file's text, decoded by the host (written back by it);
+/// - a `Uint8Array`: the file's bytes, decoded by the engine ([`Files::read_content`]);
 /// - `undefined` or `null`: there is no such file (`file_not_found` where one is needed;
 ///   `create_file` creates it);
 /// - anything else: refused as `invalid_arguments` (the reader must return text);
@@ -404,15 +424,27 @@ impl HostFiles {
 
 impl Files for HostFiles {
     fn read(&self, path: &str) -> EditResult<Option<String>> {
+        match self.read_content(path)? {
+            Some(Content::Text(text)) => Ok(Some(text.as_ref().clone())),
+            Some(Content::Bytes(bytes)) => Ok(Some(
+                crate::text::encoding::decode_bytes(path, &bytes, None)?.0,
+            )),
+            None => Ok(None),
+        }
+    }
+
+    fn read_content(&self, path: &str) -> EditResult<Option<Content>> {
         match self.read.call1(&self.this, &JsValue::from_str(path)) {
             Ok(v) => {
                 if let Some(text) = v.dyn_ref::<JsString>() {
-                    Ok(Some(string_from_js(text)))
+                    Ok(Some(Content::Text(Arc::new(string_from_js(text)))))
+                } else if let Some(bytes) = v.dyn_ref::<Uint8Array>() {
+                    Ok(Some(Content::Bytes(Arc::new(bytes.to_vec()))))
                 } else if v.is_undefined() || v.is_null() {
                     Ok(None)
                 } else {
                     Err(EditError::invalid(format!(
-                        "The editor could not read `{path}`: its reader returned {}, not text.",
+                        "The editor could not read `{path}`: its reader returned {}, not text or bytes.",
                         js_type(&v)
                     )))
                 }

@@ -6,9 +6,18 @@
 //! multi-file calls all-or-nothing and makes a dry run compute exactly what a commit
 //! would. Later operations in one call see earlier ones (an Add then an Update of the
 //! same file in one patch).
+//!
+//! Encodings: a host that has bytes (a disk) hands them through [`Files::read_content`];
+//! the workspace decodes them once, with the call's `encoding` argument, by
+//! [`crate::text::encoding::decode`], and remembers each file's encoding. Every text
+//! written to a file is checked to be encodable in it ([`Workspace::write`]), so a call
+//! that would have to write lossily is refused before anything reaches the host, and
+//! each change names the encoding its host must write ([`Changed::encoding`]). A moved
+//! file keeps its encoding; a created one takes the call's `encoding` (else UTF-8).
 
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::paths;
+use crate::text::encoding::{self, FileEncoding};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
@@ -31,6 +40,38 @@ pub trait Files {
     /// path is its own file.
     fn identity(&self, _path: &str) -> EditResult<Option<String>> {
         Ok(None)
+    }
+
+    /// The file as the host holds it: its bytes, for hosts that read bytes (a disk; the
+    /// engine decodes them, see [`crate::text::encoding`]), or a text the host decoded
+    /// itself (an editor buffer, written back by the editor in its own encoding).
+    /// Default: the text from [`Files::read_shared`], as every in-memory reader has.
+    fn read_content(&self, path: &str) -> EditResult<Option<Content>> {
+        Ok(self.read_shared(path)?.map(Content::Text))
+    }
+}
+
+/// What a host holds for one file (see [`Files::read_content`]).
+#[derive(Clone, Debug)]
+pub enum Content {
+    /// A text the host decoded; written back by the host as it writes its texts.
+    Text(Arc<String>),
+    /// The file's bytes, for the engine to decode and the host to write encoded.
+    Bytes(Arc<Vec<u8>>),
+}
+
+/// Files as bytes (tests, and hosts that keep bytes in memory): each is decoded as a
+/// disk file is.
+impl Files for BTreeMap<String, Vec<u8>> {
+    fn read(&self, path: &str) -> EditResult<Option<String>> {
+        match self.get(path) {
+            Some(bytes) => Ok(Some(encoding::decode(path, bytes, None)?.0)),
+            None => Ok(None),
+        }
+    }
+
+    fn read_content(&self, path: &str) -> EditResult<Option<Content>> {
+        Ok(self.get(path).map(|b| Content::Bytes(Arc::new(b.clone()))))
     }
 }
 
@@ -74,6 +115,8 @@ struct Entry {
     current: Option<Arc<String>>,
     /// Set on the source of a move: where its text went.
     moved_to: Option<String>,
+    /// The encoding the file is written in.
+    encoding: FileEncoding,
 }
 
 /// A file that differs from what the host gave.
@@ -83,6 +126,9 @@ pub struct Changed {
     pub original: Option<Arc<String>>,
     pub current: Option<Arc<String>>,
     pub moved_to: Option<String>,
+    /// The encoding the host writes the new text in, when it is not plain UTF-8
+    /// ([`FileEncoding::result_name`]).
+    pub encoding: Option<&'static str>,
 }
 
 pub struct Workspace<'f> {
@@ -95,6 +141,8 @@ pub struct Workspace<'f> {
     aliases: HashMap<String, String>,
     /// File identity → the name its entry is kept under.
     identities: HashMap<String, String>,
+    /// The call's `encoding` argument.
+    encoding: Option<FileEncoding>,
 }
 
 impl<'f> Workspace<'f> {
@@ -107,7 +155,14 @@ impl<'f> Workspace<'f> {
             entries: BTreeMap::new(),
             aliases: HashMap::new(),
             identities: HashMap::new(),
+            encoding: None,
         }
+    }
+
+    /// The call's `encoding` argument: how the files it reads are decoded when they
+    /// carry no byte order mark, and the encoding of the files it creates.
+    pub fn set_encoding(&mut self, encoding: FileEncoding) {
+        self.encoding = Some(encoding);
     }
 
     /// A path argument as the host will read it, or `path_outside_root`: the one path
@@ -139,13 +194,22 @@ impl<'f> Workspace<'f> {
         let key = self.key(path)?;
         let path = key.as_str();
         if !self.entries.contains_key(path) {
-            let original = self.files.read_shared(path)?;
+            let new_file = self.encoding.unwrap_or(FileEncoding::UTF8);
+            let (original, encoding) = match self.files.read_content(path)? {
+                None => (None, new_file),
+                Some(Content::Text(text)) => (Some(text), FileEncoding::UTF8),
+                Some(Content::Bytes(bytes)) => {
+                    let (text, encoding) = encoding::decode(path, &bytes, self.encoding)?;
+                    (Some(Arc::new(text)), encoding)
+                }
+            };
             self.entries.insert(
                 path.to_string(),
                 Entry {
                     current: original.clone(),
                     original,
                     moved_to: None,
+                    encoding,
                 },
             );
         }
@@ -166,9 +230,15 @@ impl<'f> Workspace<'f> {
         Ok(self.try_read(path)?.is_some())
     }
 
-    /// Replaces (or creates) the text of `path`.
+    /// Replaces (or creates) the text of `path`; refused (`invalid_arguments`, naming
+    /// the character) when the file's encoding cannot hold `text`.
     pub fn write(&mut self, path: &str, text: String) -> EditResult<()> {
         let entry = self.entry(path)?;
+        if !entry.encoding.is_utf8() {
+            if let Err(u) = encoding::encode(&text, entry.encoding) {
+                return Err(encoding::unencodable(path, &text, entry.encoding, u));
+            }
+        }
         entry.current = Some(Arc::new(text));
         entry.moved_to = None;
         Ok(())
@@ -182,6 +252,11 @@ impl<'f> Workspace<'f> {
 
     /// Moves `from`'s current text to `to` (which must not exist), as `new_text`.
     pub fn move_file(&mut self, from: &str, to: &str, new_text: String) -> EditResult<()> {
+        let kept = self.entry(from)?.encoding;
+        let dest = self.entry(to)?;
+        if dest.original.is_none() {
+            dest.encoding = kept;
+        }
         self.write(to, new_text)?;
         let to = self.key(to)?;
         let entry = self.entry(from)?;
@@ -203,11 +278,15 @@ impl<'f> Workspace<'f> {
             if e.original.is_none() && e.current.is_none() {
                 continue;
             }
+            let mut written = e.encoding;
             let (current, moved_to) = match &e.moved_to {
                 Some(dest) => match self.follow_move(dest) {
                     (dest, Some(text)) => {
-                        if self.entries.get(dest).is_some_and(|d| d.original.is_none()) {
-                            folded.push(dest);
+                        if let Some(d) = self.entries.get(dest) {
+                            written = d.encoding;
+                            if d.original.is_none() {
+                                folded.push(dest);
+                            }
                         }
                         (Some(text), Some(dest.to_string()))
                     }
@@ -216,11 +295,13 @@ impl<'f> Workspace<'f> {
                 None if e.original != e.current => (e.current.clone(), None),
                 None => continue,
             };
+            let encoding = current.as_ref().and(written.result_name());
             out.push(Changed {
                 path: path.clone(),
                 original: e.original.clone(),
                 current,
                 moved_to,
+                encoding,
             });
         }
         out.retain(|c| !folded.contains(&c.path.as_str()));

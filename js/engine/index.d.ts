@@ -16,6 +16,8 @@ export interface FileChange {
   created?: boolean;
   deleted?: boolean;
   moved_to?: string;
+  /** The encoding to write `new_text` in (`encodeText(new_text, encoding)`); absent: UTF-8. */
+  encoding?: string;
   /** The whole new text (hosts only; an LLM's view leaves it out). */
   new_text?: string;
 }
@@ -43,12 +45,16 @@ export interface ToolResult {
 export interface ToolRequest { tool: string; arguments?: Record<string, unknown> | string }
 
 /**
- * The host's files. `read` gets a normalised path and returns the text, `undefined`/`null`
+ * The host's files. `read` gets a normalised path and returns the text (decoded by the
+ * host, which writes it back itself: an editor buffer), the file's bytes as a
+ * `Uint8Array` (a host that has bytes, such as a disk: the engine decodes them, UTF-8, a
+ * BOM, the call's `encoding` argument or a declaration in the file, and each changed
+ * file's `encoding` says how to write it back with `encodeText`), `undefined`/`null`
  * when there is no such file, or throws to refuse the path: a thrown value with `kind`
  * set to an engine error kind (e.g. "path_outside_root") becomes that refusal with its
  * `message`; anything else becomes `invalid_arguments` naming the path. Synchronous.
  */
-export interface FileReader { read(path: string): string | undefined | null }
+export interface FileReader { read(path: string): string | Uint8Array | undefined | null }
 
 /**
  * `newText: false` leaves every `files[].new_text` out (hosts that apply `edits`);
@@ -118,6 +124,12 @@ export function hostRefusal(
   kind: 'write_failed' | 'stale_buffer' | 'edit_rejected',
   detail: HostRefusalDetail,
 ): ToolResult;
+
+/**
+ * The bytes to write for a changed file: its `new_text` in its `encoding` (undefined:
+ * UTF-8). Throws for an unknown encoding or a character the encoding cannot hold.
+ */
+export function encodeText(text: string, encoding?: string | null): Uint8Array;
 
 /** Browsers: loads the engine (Node: nothing to do). */
 export function init(input?: unknown): Promise<void>;

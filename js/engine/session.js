@@ -29,8 +29,8 @@ function isInstanceFailure(e) {
 
 /**
  * Builds the public API over a raw wasm-bindgen module `raw` ({Session, toolSchemas,
- * hostRefusal, serverInstructions, __scheduleRestart}). Returns {Session, toolSchemas,
- * hostRefusal, serverInstructions, EnginePanicError}.
+ * hostRefusal, encodeText, serverInstructions, __scheduleRestart}). Returns {Session,
+ * toolSchemas, hostRefusal, encodeText, serverInstructions, EnginePanicError}.
  */
 export function createEngine(raw) {
   // Bumped on every instance failure; a Session whose raw object is older replaces it.
@@ -68,8 +68,9 @@ export function createEngine(raw) {
 
     /**
      * Runs one tool call. `request`: {tool, arguments} or its JSON text. `files`: the
-     * host's reader {read(path)}: a string, undefined/null for no such file, or throw
-     * (with `kind`, e.g. "path_outside_root", to choose the refusal). `options`:
+     * host's reader {read(path)}: a string (text the host decoded), a Uint8Array (the
+     * file's bytes, decoded by the engine; write changes back with encodeText),
+     * undefined/null for no such file, or throw (with `kind`, e.g. "path_outside_root", to choose the refusal). `options`:
      * {newText: false} leaves files[].new_text out (hosts that apply `edits`);
      * {dryRun: true} makes an editing call a dry run whatever the request says. Returns
      * the result object; refusals are results with ok: false.
@@ -198,10 +199,19 @@ export function createEngine(raw) {
     return stateless(() => raw.hostRefusal(tool, kind, detail ?? {}));
   }
 
+  /**
+   * The bytes to write for a changed file: `text` (its `new_text`) in `encoding` (its
+   * `encoding`; undefined: UTF-8), as a Uint8Array. Throws an Error for an unknown
+   * encoding or a character it cannot hold.
+   */
+  function encodeText(text, encoding) {
+    return stateless(() => raw.encodeText(text, encoding ?? undefined));
+  }
+
   /** The paragraph an MCP server gives a model: when to use which tool. */
   function serverInstructions() {
     return stateless(() => raw.serverInstructions());
   }
 
-  return { Session, toolSchemas, hostRefusal, serverInstructions, EnginePanicError };
+  return { Session, toolSchemas, hostRefusal, encodeText, serverInstructions, EnginePanicError };
 }

@@ -215,8 +215,11 @@ function readBody(req, limit) {
 /**
  * Starts the server. Options:
  * - `engine`: the anchored-edit package module ({Session, toolSchemas}); required.
- * - `read(path)`: the text, `undefined` for no such file, or throw (with `kind`, e.g.
- *   "path_outside_root", to choose the refusal). Synchronous.
+ * - `read(path)`: the text (an editor buffer's), the file's bytes as a `Uint8Array` (a
+ *   file read from disk: the engine decodes it, and `apply` writes each changed file
+ *   as `engine.encodeText(new_text, encoding)` when it names an `encoding`), `undefined`
+ *   for no such file, or throw (with `kind`, e.g. "path_outside_root", to choose the
+ *   refusal). Synchronous.
  * - `apply(files, call)`: applies a committed call's `files[]`; may be async; throw to
  *   report failure (a thrown `{kind, message}` is the refusal the agent reads, as is).
  * - `call(tool, args)`: instead of `read` and `apply`, for hosts that run whole calls

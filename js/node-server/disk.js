@@ -12,8 +12,10 @@
 //   being opened for reading in a way that could block (the file is opened O_NONBLOCK
 //   and checked with fstat before a byte is read).
 // - `.anchored-edit/` under the root is the native CLI's write journal: refused, as there.
-// - Text only: a NUL byte means binary, and bytes that are not UTF-8 are refused,
-//   naming the offset of the first invalid byte (as Rust's `valid_up_to`). A BOM is kept.
+// - Bytes, not text: `read` returns the file's bytes (a Uint8Array) and the engine
+//   decodes them as it does for the native CLI (UTF-8, a BOM, the call's `encoding`, a
+//   declaration; binary and undecodable files refused with the engine's words). The
+//   commit writes each new text encoded as the result's `encoding` says (commit.js).
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -47,40 +49,6 @@ function exists(p) {
     return false;
   }
 }
-
-/** The offset of the first byte that does not start a valid UTF-8 sequence, or -1. */
-export function invalidUtf8Offset(bytes) {
-  let i = 0;
-  while (i < bytes.length) {
-    const b = bytes[i];
-    let need;
-    let min = 0;
-    let max = 0xbf;
-    if (b < 0x80) {
-      i += 1;
-      continue;
-    } else if (b >= 0xc2 && b <= 0xdf) need = 1;
-    else if (b >= 0xe0 && b <= 0xef) {
-      need = 2;
-      if (b === 0xe0) min = 0xa0; // no overlong forms
-      if (b === 0xed) max = 0x9f; // no surrogates
-    } else if (b >= 0xf0 && b <= 0xf4) {
-      need = 3;
-      if (b === 0xf0) min = 0x90;
-      if (b === 0xf4) max = 0x8f; // nothing above U+10FFFF
-    } else return i;
-    for (let k = 1; k <= need; k++) {
-      const c = bytes[i + k];
-      const lo = k === 1 && min ? min : 0x80;
-      const hi = k === 1 ? max : 0xbf;
-      if (c === undefined || c < lo || c > hi) return i;
-    }
-    i += need + 1;
-  }
-  return -1;
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Read-only view of the files under `root` (which must exist; resolved once). */
 export class DiskFiles {
@@ -127,7 +95,7 @@ export class DiskFiles {
     return real;
   }
 
-  /** The engine's reader: the text, undefined for no such file, or a thrown refusal. */
+  /** The engine's reader: the file's bytes, undefined for no such file, or a thrown refusal. */
   read(p) {
     const real = this.resolve(p);
     let fd;
@@ -145,8 +113,7 @@ export class DiskFiles {
       if (!stat.isFile()) {
         throw invalid(`\`${p}\` is not a regular file (a FIFO, socket or device); anchored-edit edits text files only.`);
       }
-      const bytes = fs.readFileSync(fd);
-      return decode(p, bytes);
+      return new Uint8Array(fs.readFileSync(fd));
     } finally {
       fs.closeSync(fd);
     }
@@ -155,17 +122,4 @@ export class DiskFiles {
 
 function isDirectory(p) {
   return invalid(`\`${p}\` is a directory, not a file. Send the path of a file inside it.`);
-}
-
-function decode(p, bytes) {
-  if (bytes.includes(0)) {
-    throw invalid(`\`${p}\` looks binary (it contains NUL bytes); anchored-edit edits text files only.`);
-  }
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    throw invalid(
-      `\`${p}\` is not UTF-8 text (invalid byte at offset ${invalidUtf8Offset(bytes)}); anchored-edit edits UTF-8 text files only.`,
-    );
-  }
 }

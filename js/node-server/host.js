@@ -19,7 +19,7 @@ export function execute(session, disk, request, options = {}) {
   const changes = Array.isArray(result.files) ? result.files : [];
   if (!result.ok || result.dry_run === true || changes.length === 0) return result;
   try {
-    commit(plan(changes, (p) => disk.resolve(p)));
+    commit(plan(changes, (p) => disk.resolve(p), engine.encodeText));
     return result;
   } catch (e) {
     notApplied(session);

@@ -66,7 +66,7 @@ class Host extends EventEmitter {
         const reader = files && {
           read(p) {
             const text = files.read(p);
-            reads.set(p, typeof text === 'string' ? text : null);
+            reads.set(p, typeof text === 'string' || text instanceof Uint8Array ? text : null);
             return text;
           },
         };

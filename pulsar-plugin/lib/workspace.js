@@ -11,9 +11,12 @@
 // - anything else, and any path whose real location (symlinks resolved, as the CLI
 //   does) leaves its project folder, is refused with the engine's `path_outside_root`
 //   kind by throwing `{kind, message}` (docs/wasm.md, the reader contract).
-// A path open in an editor is read from its TextBuffer (unsaved changes included);
-// other files are read from disk as UTF-8 (a file with NUL bytes or invalid UTF-8 is
-// refused, as the CLI refuses it). Nothing here matches or changes text.
+// A path open in an editor is read from its TextBuffer (unsaved changes included; Pulsar
+// decoded it in the buffer's encoding, `buffer.getEncoding()`, and saves it back in that
+// encoding); other files are read from disk as bytes (a Uint8Array), which the engine
+// decodes as the CLI does (UTF-8, a BOM, the call's `encoding`, a declaration; binary
+// refused), and lib/apply.js writes each changed file in the encoding its result names.
+// Nothing here matches or changes text.
 
 const fs = require('fs');
 const path = require('path');
@@ -26,8 +29,6 @@ class HostRefusal extends Error {
     this.kind = kind;
   }
 }
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function isInside(child, parent) {
   const rel = path.relative(parent, child);
@@ -124,17 +125,10 @@ function createWorkspace({ roots, openBuffers, fs: fsImpl = fs }) {
       }
       throw new HostRefusal('invalid_arguments', `\`${p}\` cannot be read: ${e.message}.`);
     }
-    if (bytes.includes(0)) {
-      throw new HostRefusal('invalid_arguments', `\`${p}\` looks binary (it contains NUL bytes); anchored-edit edits text files only.`);
-    }
-    try {
-      return utf8.decode(bytes);
-    } catch {
-      throw new HostRefusal('invalid_arguments', `\`${p}\` is not UTF-8 text; anchored-edit edits UTF-8 text files only (open it in the editor to edit it there).`);
-    }
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
   }
 
-  /** The text of `p` (an open buffer's, unsaved changes included, or the file's), or undefined. */
+  /** The text of an open buffer of `p` (unsaved changes included), else the file's bytes, or undefined. */
   function read(p) {
     const loc = resolve(p);
     const buffer = bufferFor(loc);

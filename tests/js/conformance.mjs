@@ -13,6 +13,8 @@
 // - the case's own expectations hold (ok, error_kind, files, matched_via,
 //   warnings_contain, message_contains, diagnostics_keys, and for reading tools `read`:
 //   what they read).
+// - Cases with `files_base64` (files that are not UTF-8) hand the wasm reader those
+//   files' bytes (a Uint8Array) as a disk host does; trees compare bytes.
 //
 // The Pulsar and VS Code hosts are compared with the CLI the same way by their own
 // stages (docs/conformance.md); the shared parts are in tests/js/corpus.mjs.
@@ -34,6 +36,7 @@ import {
   runCli,
   checkExpectations,
   readOnlyFrom,
+  caseFiles,
   compareWithCli,
   staleDifferences,
   isSequence,
@@ -103,22 +106,27 @@ async function runSequenceCase(engine, readOnly, cli, name, c) {
   return problems;
 }
 
+/** The text the engine decodes from a file's bytes (get_document with the call's `encoding`). */
+function decoded(engine, reader, p, encoding) {
+  return new engine.Session().call({ tool: 'get_document', arguments: { path: p, encoding } }, reader).content;
+}
+
 /** Runs one case through both hosts; returns its problems. */
 async function runCase(engine, readOnly, cli, name, c) {
   if (isSequence(c)) return runSequenceCase(engine, readOnly, cli, name, c);
   const problems = [];
-  const files = c.files ?? {};
+  const files = caseFiles(c);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anchored-edit-conformance-'));
   const work = fs.realpathSync(dir);
   let wasm;
   let native;
+  const reader = { read: (p) => (Object.hasOwn(files, p) ? files[p] : undefined) };
   try {
     // (b) wasm in Node, with the CLI's root as its one root (docs/paths.md), so that
     // both judge absolute paths alike.
     const session = new engine.Session();
     session.setRoots([work]);
-    const reader = { read: (p) => (Object.hasOwn(files, p) ? files[p] : undefined) };
     wasm = session.call(c.call, reader);
     // (a) the CLI on a real directory.
     native = await runCli(cli, c, { root: work });
@@ -129,16 +137,22 @@ async function runCase(engine, readOnly, cli, name, c) {
   const wantStatus = wasm.ok ? 0 : 1;
   if (native.status !== wantStatus) problems.push(`CLI exit status ${native.status}, expected ${wantStatus}`);
   // Same answer, same texts.
-  problems.push(...compareWithCli('wasm', name, { result: llmView(wasm), tree: expectedTree(files, wasm) }, native));
+  problems.push(
+    ...compareWithCli('wasm', name, { result: llmView(wasm), tree: expectedTree(files, wasm, engine.encodeText) }, native),
+  );
 
   // The minimal edits mean the same as new_text.
   for (const f of wasm.files ?? []) {
     if (f.deleted || f.moved_to !== undefined || typeof f.new_text !== 'string') continue;
-    const before = Object.hasOwn(files, f.path) ? files[f.path] : '';
+    const before = !Object.hasOwn(files, f.path)
+      ? ''
+      : typeof files[f.path] === 'string'
+        ? files[f.path]
+        : decoded(engine, reader, f.path, c.call.arguments?.encoding);
     if (applyEdits(before, f.edits) !== f.new_text) problems.push(`edits of ${f.path} do not produce new_text`);
   }
 
-  checkExpectations(c, wasm, readOnly, problems);
+  checkExpectations(c, wasm, readOnly, problems, engine.encodeText);
   return problems;
 }
 

@@ -14,8 +14,18 @@
 // files): text edits by {row, column} (UTF-16 columns, as VS Code's Position), file
 // creation with its contents, deletion, rename. Before applying, every document must
 // still hold exactly the text the engine read; otherwise nothing is applied.
+//
+// Encodings. An open document is text VS Code decoded in its encoding (the one in the
+// status bar: `files.encoding`, a BOM, or `files.autoGuessEncoding`) and saves back in
+// that encoding, so the engine edits its text and VS Code keeps the encoding. A closed
+// file is read as UTF-8 only: one in another encoding (UTF-16 with a BOM, a legacy
+// encoding) is refused with the advice to open it in an editor, because its edits would
+// be applied to a document VS Code decodes by its own settings, not by the engine's. A
+// file the call creates is written in the result's `encoding` (the engine's
+// `encodeText`), UTF-8 when it names none.
 
 import * as vscode from 'vscode';
+import { encodeText } from '../../pkg/index.web.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const encoder = new TextEncoder();
@@ -180,12 +190,18 @@ async function readClosedFile(uri) {
     if (e?.code === 'FileNotFound' || e?.name === 'EntryNotFound (FileSystemError)') return null;
     return { error: new Error(e?.message ?? String(e)) };
   }
-  if (bytes.includes(0)) return { error: new Error('it is a binary file (it contains NUL bytes); anchored-edit edits text') };
+  const utf16 = bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+  if (!utf16 && bytes.includes(0)) return { error: new Error('it is a binary file (it contains NUL bytes); anchored-edit edits text') };
   try {
+    if (utf16) throw new Error('UTF-16');
     // The BOM, if any, is left out, as in the TextDocument VS Code makes of the file.
     return utf8.decode(bytes);
   } catch {
-    return { error: new Error('it is not UTF-8 text') };
+    return {
+      error: new Error(
+        'it is not UTF-8 text, and VS Code edits a file in another encoding through its document: open it in an editor (VS Code decodes it in the encoding shown in the status bar and saves it back in that encoding), then send the call again',
+      ),
+    };
   }
 }
 
@@ -360,7 +376,9 @@ export async function applyChanges(changes, files, { label = 'anchored-edit' } =
   for (const change of changes) {
     const uri = files.uriOf(change.path);
     if (change.created) {
-      edit.createFile(uri, { contents: encoder.encode(createdText(change)) }, metadata);
+      const text = createdText(change);
+      const contents = change.encoding ? encodeText(text, change.encoding) : encoder.encode(text);
+      edit.createFile(uri, { contents }, metadata);
       continue;
     }
     if (change.deleted) {

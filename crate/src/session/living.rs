@@ -18,6 +18,7 @@
 //!   host without a long-lived process (the CLI's `--state DIR`) can carry it from one
 //!   call to the next.
 
+use crate::text::encoding::FileEncoding;
 use crate::text::version_of;
 use crate::workspace::Changed;
 use serde_json::{json, Value};
@@ -186,7 +187,7 @@ impl Living {
                 let files: Vec<Value> = a
                     .files
                     .iter()
-                    .map(|c| json!({"path": c.path, "before": text(&c.original), "after": text(&c.current), "moved_to": c.moved_to}))
+                    .map(|c| json!({"path": c.path, "before": text(&c.original), "after": text(&c.current), "moved_to": c.moved_to, "encoding": c.encoding}))
                     .collect();
                 json!({"tool": a.tool, "files": files})
             })
@@ -227,6 +228,9 @@ impl Living {
                     original: text(&f["before"])?,
                     current: text(&f["after"])?,
                     moved_to: f["moved_to"].as_str().map(str::to_string),
+                    encoding: f["encoding"]
+                        .as_str()
+                        .and_then(|e| FileEncoding::from_label(e).ok()?.result_name()),
                 });
             }
             living.history.push_back(Applied {

@@ -27,13 +27,15 @@
 //! other; nothing here writes, and a dry run rebases the same way.
 
 use super::living::Living;
+use super::workspace;
 use crate::args::Args;
 use crate::changes::describe;
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::text::diff::diff_lines;
+use crate::text::encoding::FileEncoding;
 use crate::text::version_of;
 use crate::tools::{Ctx, Outcome, StaleRead, Tool};
-use crate::workspace::{Changed, Files, Workspace};
+use crate::workspace::{Changed, Content, Files, Workspace};
 use serde_json::{json, Map, Value};
 use similar::DiffOp;
 use std::collections::BTreeMap;
@@ -55,6 +57,9 @@ pub struct Done {
     pub extra: Map<String, Value>,
     pub changes: Vec<Changed>,
 }
+
+/// The host's files, the call's roots and its `encoding` argument.
+pub type Host<'a> = (&'a dyn Files, &'a [String], Option<FileEncoding>);
 
 /// The host's files with the held old texts standing in for the stale ones.
 struct Rewound<'a> {
@@ -80,6 +85,14 @@ impl Files for Rewound<'_> {
     fn identity(&self, path: &str) -> EditResult<Option<String>> {
         self.base.identity(path)
     }
+
+    fn read_content(&self, path: &str) -> EditResult<Option<Content>> {
+        match self.old.get(path) {
+            // Decoded already; the current file's encoding judges the merged text.
+            Some(t) => Ok(Some(Content::Text(t.clone()))),
+            None => self.base.read_content(path),
+        }
+    }
 }
 
 /// Rebases a call refused for `stale` versions; None when a stale version is not held
@@ -87,8 +100,7 @@ impl Files for Rewound<'_> {
 pub fn rebase(
     tool: &Tool,
     args: &Args,
-    files: &dyn Files,
-    roots: &[String],
+    (files, roots, encoding): Host,
     living: &Living,
     stale: &[StaleRead],
 ) -> Option<EditResult<Done>> {
@@ -116,9 +128,11 @@ pub fn rebase(
             base: files,
             old: &texts,
         };
-        let mut ctx = Ctx::new(Workspace::new(&reader, roots));
+        let mut ctx = Ctx::new(workspace(&reader, roots, encoding));
         match (tool.run)(&mut ctx, args) {
-            Ok(Outcome::Edited { message }) => return Some(land(ctx, message, files, roots, &old)),
+            Ok(Outcome::Edited { message }) => {
+                return Some(land(ctx, message, workspace(files, roots, encoding), &old))
+            }
             Ok(_) => return None,
             Err(e) if e.kind == ErrorKind::StaleBuffer && !ctx.stale.is_empty() => {
                 stale = ctx.stale;
@@ -132,11 +146,9 @@ pub fn rebase(
 fn land(
     ctx: Ctx,
     message: String,
-    files: &dyn Files,
-    roots: &[String],
+    mut ws: Workspace,
     old: &BTreeMap<String, (String, Arc<String>)>,
 ) -> EditResult<Done> {
-    let mut ws = Workspace::new(files, roots);
     let mut warnings = ctx.warnings;
     for c in ctx.ws.changes() {
         let Some((expected, old_text)) = old.get(&c.path) else {
@@ -393,6 +405,7 @@ pub fn changed_since(path: &str, old: &Arc<String>, current: Option<&Arc<String>
         original: Some(old.clone()),
         current: current.cloned(),
         moved_to: None,
+        encoding: None,
     });
     let lines: Vec<&str> = change.diff.split_inclusive('\n').collect();
     if lines.len() <= MAX_DIFF_LINES {

@@ -18,7 +18,7 @@
 use super::living::{Applied, Living};
 use super::rebase::changed_since;
 use crate::error::{EditError, EditResult, ErrorKind};
-use crate::workspace::{Changed, Files, Workspace};
+use crate::workspace::{Changed, Workspace};
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
 
@@ -26,8 +26,7 @@ use std::sync::Arc;
 pub fn undo(
     living: &Living,
     steps: usize,
-    files: &dyn Files,
-    roots: &[String],
+    mut ws: Workspace,
 ) -> EditResult<(String, Vec<Changed>)> {
     let held = living.history_len();
     if held == 0 {
@@ -41,7 +40,6 @@ pub fn undo(
             "steps is {steps}, but this session remembers only {held} applied call(s). Nothing was changed. Send undo_edit {{steps: {held}}} to take back all of them."
         )));
     }
-    let mut ws = Workspace::new(files, roots);
     let calls = living.newest(steps);
     for call in &calls {
         check(&mut ws, call)?;

@@ -28,6 +28,7 @@ Example: {\"patch\": \"*** Begin Patch\\n*** Update File: src/app.py\\n@@ def ma
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
         EXPECTED_VERSIONS,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Apply a patch",

@@ -31,6 +31,7 @@ Example: {\"path\": \"src/util.py\", \"content\": \"def helper():\\n    return 1
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
         EXPECTED_VERSION,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Create a file",

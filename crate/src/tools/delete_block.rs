@@ -28,6 +28,7 @@ Example: {\"path\": \"src/app.rs\", \"start_content\": \"fn legacy_parse(\", \"b
         STRICT,
         DRY_RUN,
         EXPECTED_VERSION,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Delete a block",

@@ -31,6 +31,7 @@ empty new_str or delete_block. Example: {\"path\": \"src/app.py\", \"start_line\
         },
         DRY_RUN,
         EXPECTED_VERSION,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Delete lines",

@@ -73,6 +73,7 @@ function retry() {\\n  return 5;\\n}\\n// ... existing code ...\\n\"}",
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
         EXPECTED_VERSION,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Merge a lazy snippet",

@@ -24,6 +24,7 @@ file's version. Example: {\"path\": \"src/app.go\", \"start_content\": \"func (s
         OCCURRENCE,
         FUNCTION_HINT,
         STRICT,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Read a block",

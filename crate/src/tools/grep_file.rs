@@ -50,6 +50,7 @@ Example: {\"path\": \"src/app.py\", \"pattern\": \"def connect\", \"context\": 2
             required: false,
             description: "Report at most this many matching lines (default 100).",
         },
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Search one file",

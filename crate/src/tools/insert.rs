@@ -51,6 +51,7 @@ Example: {\"path\": \"src/app.py\", \"after_content\": \"import os\", \"new_str\
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
         EXPECTED_VERSION,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Insert lines",

@@ -325,6 +325,13 @@ pub mod params {
         required: false,
         description: "The `version` a reading tool returned. The edit is refused (stale_buffer) if the file changed since.",
     };
+    pub const ENCODING: Param = Param {
+        name: "encoding",
+        aliases: &["charset", "file_encoding"],
+        ty: ParamType::String,
+        required: false,
+        description: "The encoding of a file that is not UTF-8 and does not declare its own (\"windows-1252\" or \"latin1\", \"shift_jis\", \"euc-kr\", \"gbk\", \"utf-16le\", ...). UTF-8, a byte order mark and a declaration in the file are detected; the file is written back in its encoding.",
+    };
     pub const EXPECTED_VERSIONS: Param = Param {
         name: "expected_versions",
         aliases: &["versions"],

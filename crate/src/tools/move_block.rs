@@ -71,6 +71,7 @@ true, \"to_path\": \"src/util.py\", \"after_content\": \"import os\"}",
         STRICT,
         DRY_RUN,
         EXPECTED_VERSION,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Move a block",

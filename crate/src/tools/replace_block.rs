@@ -45,6 +45,7 @@ Example: {\"path\": \"src/app.js\", \"anchor\": \"if (retries > 3) {\", \"new_bl
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
         EXPECTED_VERSION,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Replace a block",

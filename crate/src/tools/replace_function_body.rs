@@ -55,6 +55,7 @@ if the signature changed. Example: {\"path\": \"src/net.py\", \"function_name\":
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
         EXPECTED_VERSION,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Replace a function body",

@@ -82,6 +82,7 @@ Example: {\"path\": \"src/app.py\", \"old_str\": \"    retries = 3\\n\", \"new_s
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
         EXPECTED_VERSION,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Replace text",
