@@ -808,4 +808,32 @@ mod tests {
         assert!(next.call(&undo, &files).ok);
         assert!(!next.load_living_state(&json!({"format": 99})));
     }
+
+    /// The CLI refuses to commit two changes reaching one file (cli/src/commit.rs), so
+    /// this is not a corpus case: the engine's undo alone.
+    #[test]
+    fn undo_moves_back_before_it_restores_a_file_deleted_and_moved_onto() {
+        let files = BTreeMap::from([
+            ("a.txt".to_string(), "a\n".to_string()),
+            ("b.txt".to_string(), "b\n".to_string()),
+        ]);
+        let patch = "*** Begin Patch\n*** Delete File: a.txt\n*** Update File: b.txt\n*** Move to: a.txt\n@@\n-b\n+B\n*** End Patch\n";
+        let mut session = Session::new();
+        let r = session.call(
+            &json!({"tool": "apply_patch", "arguments": {"patch": patch}}),
+            &files,
+        );
+        assert!(r.ok, "{}", r.headline());
+        let after = BTreeMap::from([("a.txt".to_string(), "B\n".to_string())]);
+        let u = session.call(&json!({"tool": "undo_edit", "arguments": {}}), &after);
+        assert!(u.ok, "{}", u.headline());
+        let texts: BTreeMap<String, Option<String>> = u
+            .files
+            .unwrap()
+            .into_iter()
+            .map(|f| (f.path, f.new_text))
+            .collect();
+        assert_eq!(texts["a.txt"].as_deref(), Some("a\n"));
+        assert_eq!(texts["b.txt"].as_deref(), Some("b\n"));
+    }
 }
