@@ -221,12 +221,17 @@ impl Session {
                 result
             }
             Ok(Outcome::Edited { message }) => {
-                let done = Done {
-                    message,
-                    warnings: ctx.warnings,
-                    matched_via: ctx.matched_via,
-                    extra: ctx.extra,
-                    changes: ctx.ws.into_changes(),
+                let changes = ctx.ws.changes();
+                let done = match rebase::deleted_encodings(&mut ctx.ws, &changes) {
+                    Ok(deleted_encodings) => Done {
+                        message,
+                        warnings: ctx.warnings,
+                        matched_via: ctx.matched_via,
+                        extra: ctx.extra,
+                        changes,
+                        deleted_encodings,
+                    },
+                    Err(e) => return self.finish(ToolResult::failure(name, e), record),
                 };
                 self.edited(name, dry_run, done, options, &mut record, true)
             }
@@ -287,6 +292,7 @@ impl Session {
             matched_via: None,
             extra: Map::new(),
             changes,
+            deleted_encodings: Vec::new(),
         };
         let result = self.edited("undo_edit", dry_run, done, options, record, false);
         if !dry_run {
@@ -318,7 +324,13 @@ impl Session {
         result.warnings = done.warnings;
         result.extra = done.extra;
         if !dry_run && undoable && !done.changes.is_empty() {
-            self.living.applied(name, done.changes.clone());
+            // A deleted file's encoding, kept so that undo_edit restores its bytes.
+            let mut kept = done.changes.clone();
+            for c in kept.iter_mut().filter(|c| c.current.is_none()) {
+                let found = done.deleted_encodings.iter().find(|(p, _)| *p == c.path);
+                c.encoding = found.map(|(_, e)| *e);
+            }
+            self.living.applied(name, kept);
         }
         let mut files = Vec::new();
         for c in done.changes {
@@ -835,5 +847,25 @@ mod tests {
             .collect();
         assert_eq!(texts["a.txt"].as_deref(), Some("a\n"));
         assert_eq!(texts["b.txt"].as_deref(), Some("b\n"));
+    }
+
+    #[test]
+    fn undo_restores_a_deleted_file_in_the_encoding_it_had() {
+        // "é = 1\n" in windows-1252, a file the call decodes with its `encoding`.
+        let files = BTreeMap::from([(
+            "l.txt".to_string(),
+            vec![0xe9, b' ', b'=', b' ', b'1', b'\n'],
+        )]);
+        let patch = "*** Begin Patch\n*** Delete File: l.txt\n*** End Patch\n";
+        let mut session = Session::new();
+        let call = json!({"tool": "apply_patch", "arguments": {"patch": patch, "encoding": "windows-1252"}});
+        let r = session.call(&call, &files);
+        assert!(r.ok, "{}", r.headline());
+        let gone: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+        let u = session.call(&json!({"tool": "undo_edit", "arguments": {}}), &gone);
+        assert!(u.ok, "{}", u.headline());
+        let f = &u.files.unwrap()[0];
+        assert_eq!(f.new_text.as_deref(), Some("é = 1\n"));
+        assert_eq!(f.encoding.as_deref(), Some("windows-1252"));
     }
 }

@@ -56,6 +56,8 @@ pub struct Done {
     pub matched_via: Option<crate::locate::MatchedVia>,
     pub extra: Map<String, Value>,
     pub changes: Vec<Changed>,
+    /// The encodings (not plain UTF-8) of the files the call deleted, for undo_edit.
+    pub deleted_encodings: Vec<(String, &'static str)>,
 }
 
 /// The host's files, the call's roots and its `encoding` argument.
@@ -187,13 +189,29 @@ fn land(
     warnings.push(
         "Line numbers in the message above are those of the version you read; the result's diff and edits are against the current text.".to_string(),
     );
+    let changes = ws.changes();
     Ok(Done {
         message,
         warnings,
         matched_via: ctx.matched_via,
         extra: ctx.extra,
-        changes: ws.into_changes(),
+        deleted_encodings: deleted_encodings(&mut ws, &changes)?,
+        changes,
     })
+}
+
+/// The encodings (not plain UTF-8) of the files `changes` deletes.
+pub fn deleted_encodings(
+    ws: &mut Workspace,
+    changes: &[Changed],
+) -> EditResult<Vec<(String, &'static str)>> {
+    let mut out = Vec::new();
+    for c in changes.iter().filter(|c| c.current.is_none()) {
+        if let Some(name) = ws.encoding_of(&c.path)? {
+            out.push((c.path.clone(), name));
+        }
+    }
+    Ok(out)
 }
 
 /// Where a rebase could not go: `ours` (lines the call reads or writes) overlaps

@@ -120,7 +120,9 @@ fn revert(ws: &mut Workspace, call: &Applied) -> EditResult<()> {
     }
     for f in call.files.iter().filter(|f| f.moved_to.is_none()) {
         if let Some(before) = &f.original {
-            ws.write(&f.path, before.as_ref().clone())?;
+            // A deleted file comes back in the encoding it had (recorded with the call).
+            let encoding = f.encoding.filter(|_| f.current.is_none());
+            ws.recreate(&f.path, before.as_ref().clone(), encoding)?;
         }
     }
     Ok(())
