@@ -11,6 +11,7 @@ mod journal;
 mod mcp;
 mod mcp_gate;
 mod state;
+mod walk;
 
 use anchored_edit::{CallOptions, Record, Session};
 use disk::DiskFiles;

@@ -29,6 +29,8 @@ pub enum ParamType {
     ObjectList,
     /// An object whose values are strings, keyed by any name (e.g. path → version).
     StringMap,
+    /// An array of strings (a single string is taken as a list of one).
+    StringList,
 }
 
 #[derive(Debug)]
@@ -114,6 +116,7 @@ impl ToolSpec {
                     "type": "object",
                     "additionalProperties": {"type": "string"}
                 }),
+                ParamType::StringList => json!({"type": "array", "items": {"type": "string"}}),
             };
             prop["description"] = Value::String(p.description.to_string());
             properties.insert(p.name.to_string(), prop);
@@ -214,6 +217,15 @@ impl Args {
 
     pub fn opt_str(&self, name: &str) -> Option<&str> {
         self.values.get(name).and_then(Value::as_str)
+    }
+
+    /// A [`ParamType::StringList`] argument (None when not given).
+    pub fn opt_strings(&self, name: &str) -> Option<Vec<&str>> {
+        match self.values.get(name)? {
+            Value::String(s) => Some(vec![s.as_str()]),
+            Value::Array(items) => Some(items.iter().filter_map(Value::as_str).collect()),
+            _ => None,
+        }
     }
 
     pub fn opt_usize(&self, name: &str) -> Option<usize> {
@@ -331,6 +343,12 @@ fn check_type(spec: &ToolSpec, param: &Param, value: &Value) -> EditResult<()> {
         ParamType::StringMap => value
             .as_object()
             .is_some_and(|o| o.values().all(Value::is_string)),
+        ParamType::StringList => {
+            value.is_string()
+                || value
+                    .as_array()
+                    .is_some_and(|a| a.iter().all(Value::is_string))
+        }
     };
     if ok {
         return Ok(());
@@ -349,6 +367,7 @@ fn check_type(spec: &ToolSpec, param: &Param, value: &Value) -> EditResult<()> {
         ),
         ParamType::ObjectList => "an array of objects".to_string(),
         ParamType::StringMap => "an object {\"<path>\": \"<version>\", …} of strings".to_string(),
+        ParamType::StringList => "an array of strings".to_string(),
     };
     Err(EditError::invalid(format!(
         "{}: `{}` must be {expected}, not {}.",

@@ -220,6 +220,7 @@ impl Session {
                 result.warnings = ctx.warnings;
                 result
             }
+            Ok(found @ Outcome::Found { .. }) => found_result(t.spec.name, found, ctx.warnings),
             Ok(Outcome::Edited { message }) => {
                 let changes = ctx.ws.changes();
                 let done = match rebase::deleted_encodings(&mut ctx.ws, &changes) {
@@ -648,6 +649,23 @@ fn ordinal(n: u32) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
+}
+
+/// The result of a project-wide reading tool ([`Outcome::Found`]).
+fn found_result(tool: &str, found: Outcome, warnings: Vec<String>) -> ToolResult {
+    let mut result = ToolResult::new(tool);
+    if let Outcome::Found {
+        message,
+        content,
+        extra,
+    } = found
+    {
+        result.message = Some(message);
+        result.content = content;
+        result.extra = extra;
+    }
+    result.warnings = warnings;
+    result
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@
 //! file keeps its encoding; a created one takes the call's `encoding` (else UTF-8).
 
 use crate::error::{EditError, EditResult, ErrorKind};
+use crate::listing;
 use crate::paths;
 use crate::text::encoding::{self, FileEncoding};
 use std::collections::{BTreeMap, HashMap};
@@ -31,6 +32,15 @@ pub trait Files {
     /// engine a text without copying it.
     fn read_shared(&self, path: &str) -> EditResult<Option<Arc<String>>> {
         Ok(self.read(path)?.map(Arc::new))
+    }
+
+    /// The text of `path` for a project-wide search (grep_project, find_symbol, the
+    /// search of replace_in_files), which reads many files and edits few. Hosts that
+    /// remember each read for a compare-and-swap at commit need not remember these:
+    /// the engine reads a file again through [`Files::read_shared`] before editing it,
+    /// and refuses the edit if the text differs. Default: [`Files::read_shared`].
+    fn read_for_search(&self, path: &str) -> EditResult<Option<Arc<String>>> {
+        self.read_shared(path)
     }
 
     /// What makes two paths one file, for hosts where a file can have several names (a
@@ -49,6 +59,25 @@ pub trait Files {
     fn read_content(&self, path: &str) -> EditResult<Option<Content>> {
         Ok(self.read_shared(path)?.map(Content::Text))
     }
+
+    /// Every file under `folder` (normalised, root-relative; `""` = the root), as paths
+    /// [`Files::read`] accepts, with the host's ignore rules applied (`.gitignore`,
+    /// `.ignore`, hidden files; see [`crate::listing`]), in any order. `Ok(None)`: this
+    /// host cannot list files (the default), and the project tools refuse saying so.
+    fn list(&self, _folder: &str) -> EditResult<Option<Vec<String>>> {
+        Ok(None)
+    }
+}
+
+/// [`Files::list`] for a reader holding every file in a map: the keys under `folder`,
+/// filtered by the ignore rules read from the map itself.
+fn list_keys<'k>(
+    keys: impl Iterator<Item = &'k String>,
+    folder: &str,
+    read: &dyn Fn(&str) -> Option<String>,
+) -> Vec<String> {
+    let under = keys.filter(|k| listing::is_under(k, folder)).cloned();
+    listing::filter(under, &mut |p| read(p))
 }
 
 /// What a host holds for one file (see [`Files::read_content`]).
@@ -73,11 +102,23 @@ impl Files for BTreeMap<String, Vec<u8>> {
     fn read_content(&self, path: &str) -> EditResult<Option<Content>> {
         Ok(self.get(path).map(|b| Content::Bytes(Arc::new(b.clone()))))
     }
+
+    fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        Ok(Some(list_keys(self.keys(), folder, &|p| {
+            self.read(p).ok().flatten()
+        })))
+    }
 }
 
 impl Files for BTreeMap<String, String> {
     fn read(&self, path: &str) -> EditResult<Option<String>> {
         Ok(self.get(path).cloned())
+    }
+
+    fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        Ok(Some(list_keys(self.keys(), folder, &|p| {
+            self.get(p).cloned()
+        })))
     }
 }
 
@@ -89,11 +130,23 @@ impl Files for BTreeMap<String, Arc<String>> {
     fn read_shared(&self, path: &str) -> EditResult<Option<Arc<String>>> {
         Ok(self.get(path).cloned())
     }
+
+    fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        Ok(Some(list_keys(self.keys(), folder, &|p| {
+            self.get(p).map(|t| t.as_ref().clone())
+        })))
+    }
 }
 
 impl Files for HashMap<String, String> {
     fn read(&self, path: &str) -> EditResult<Option<String>> {
         Ok(self.get(path).cloned())
+    }
+
+    fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        Ok(Some(list_keys(self.keys(), folder, &|p| {
+            self.get(p).cloned()
+        })))
     }
 }
 
@@ -194,15 +247,7 @@ impl<'f> Workspace<'f> {
         let key = self.key(path)?;
         let path = key.as_str();
         if !self.entries.contains_key(path) {
-            let new_file = self.encoding.unwrap_or(FileEncoding::UTF8);
-            let (original, encoding) = match self.files.read_content(path)? {
-                None => (None, new_file),
-                Some(Content::Text(text)) => (Some(text), FileEncoding::UTF8),
-                Some(Content::Bytes(bytes)) => {
-                    let (text, encoding) = encoding::decode(path, &bytes, self.encoding)?;
-                    (Some(Arc::new(text)), encoding)
-                }
-            };
+            let (original, encoding) = self.load(path)?;
             self.entries.insert(
                 path.to_string(),
                 Entry {
@@ -214,6 +259,38 @@ impl<'f> Workspace<'f> {
             );
         }
         Ok(self.entries.get_mut(path).expect("inserted above"))
+    }
+
+    /// The host's text of `path` and its encoding, as the workspace reads it (the one
+    /// read path): a host's bytes are decoded with the call's `encoding`; a file that
+    /// does not exist takes the encoding a created file gets.
+    fn load(&self, path: &str) -> EditResult<(Option<Arc<String>>, FileEncoding)> {
+        Ok(match self.files.read_content(path)? {
+            None => (None, self.encoding.unwrap_or(FileEncoding::UTF8)),
+            Some(Content::Text(text)) => (Some(text), FileEncoding::UTF8),
+            Some(Content::Bytes(bytes)) => {
+                let (text, encoding) = encoding::decode(path, &bytes, self.encoding)?;
+                (Some(Arc::new(text)), encoding)
+            }
+        })
+    }
+
+    /// The current text of `path` like [`Workspace::try_read`], without keeping it in
+    /// the overlay when the call has not read it yet ([`Files::read_for_search`]):
+    /// project-wide searches read many files once each and must not hold them all. A
+    /// tool that edits a file it peeked reads it again with [`Workspace::read`] and
+    /// refuses if the text changed in between.
+    pub fn peek(&self, path: &str) -> EditResult<Option<Arc<String>>> {
+        let key = self.aliases.get(path).map_or(path, String::as_str);
+        match self.entries.get(key) {
+            Some(e) => Ok(e.current.clone()),
+            None => self.files.read_for_search(path),
+        }
+    }
+
+    /// The host's files under `folder` ([`Files::list`]); None when it cannot list.
+    pub fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        self.files.list(folder)
     }
 
     /// The current text of `path` (normalised), or None when there is no such file.
@@ -411,5 +488,27 @@ mod tests {
         assert_eq!(changes.len(), 1);
         assert_eq!(changes[0].path, "a.txt");
         assert_eq!(changes[0].current.as_deref().unwrap().as_str(), "X Y\n");
+    }
+
+    #[test]
+    fn map_readers_list_the_files_under_a_folder_without_ignored_ones() {
+        let files: BTreeMap<String, String> = [
+            (".gitignore", "*.log\n"),
+            ("src/a.rs", ""),
+            ("src/b.log", ""),
+            ("src/.hidden", ""),
+            ("srcx/c.rs", ""),
+            ("d.rs", ""),
+        ]
+        .iter()
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect();
+        assert_eq!(
+            files.list("src").unwrap(),
+            Some(vec!["src/a.rs".to_string()])
+        );
+        let all = files.list("").unwrap().unwrap();
+        assert_eq!(all, ["d.rs", "src/a.rs", "srcx/c.rs"]);
+        assert_eq!(NoFiles.list("").unwrap(), None);
     }
 }

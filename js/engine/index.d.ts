@@ -54,7 +54,15 @@ export interface ToolRequest { tool: string; arguments?: Record<string, unknown>
  * set to an engine error kind (e.g. "path_outside_root") becomes that refusal with its
  * `message`; anything else becomes `invalid_arguments` naming the path. Synchronous.
  */
-export interface FileReader { read(path: string): string | Uint8Array | undefined | null }
+export interface FileReader {
+  read(path: string): string | Uint8Array | undefined | null;
+  /**
+   * Optional: every file under `folder` ("" = the root), root-relative, with the host's
+   * ignore rules applied (see ignoreFilter). Without it the project tools (list_files,
+   * grep_project, find_symbol, replace_in_files) refuse saying the host cannot list files.
+   */
+  list?(folder: string): string[] | undefined | null;
+}
 
 /**
  * `newText: false` leaves every `files[].new_text` out (hosts that apply `edits`);
@@ -130,6 +138,22 @@ export function hostRefusal(
  * UTF-8). Throws for an unknown encoding or a character the encoding cannot hold.
  */
 export function encodeText(text: string, encoding?: string | null): Uint8Array;
+
+/**
+ * The engine's path rule alone (docs/paths.md), for a host's own tools: `path` judged
+ * against `roots` (absolute folders, the first the project root, as `setRoots`).
+ */
+export function resolvePath(path: string, roots: string[]): { path: string } | { error: ToolError };
+
+/**
+ * The engine's ignore rules over a plain listing (docs/wasm.md): `paths` (root-relative)
+ * without hidden ones, those `.ignore`/`.gitignore` files (read through `reader`) ignore,
+ * and those under such folders; order kept.
+ */
+export function ignoreFilter(paths: string[], reader: FileReader): string[];
+
+/** Of `folders` (root-relative), those the same rules leave out, with everything under them. */
+export function ignoredFolders(folders: string[], reader: FileReader): string[];
 
 /** Browsers: loads the engine (Node: nothing to do). */
 export function init(input?: unknown): Promise<void>;

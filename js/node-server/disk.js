@@ -16,8 +16,12 @@
 //   decodes them as it does for the native CLI (UTF-8, a BOM, the call's `encoding`, a
 //   declaration; binary and undecodable files refused with the engine's words). The
 //   commit writes each new text encoded as the result's `encoding` says (commit.js).
+// - Listing (`list(folder)`, for the project tools): js/host-policy/listing.js's walk
+//   with the engine's ignore rules (hidden files, .gitignore/.ignore; links neither
+//   followed nor listed) under the real root; `.anchored-edit/` is hidden, never listed.
 import fs from 'node:fs';
 import path from 'node:path';
+import { listFiles } from '../host-policy/listing.js';
 
 /** A refusal the engine turns into its own error kind (see FileReader in index.d.ts). */
 export class Refusal extends Error {
@@ -50,10 +54,16 @@ function exists(p) {
   }
 }
 
-/** Read-only view of the files under `root` (which must exist; resolved once). */
+/**
+ * Read-only view of the files under `root` (which must exist; resolved once). `engine`:
+ * the package (its ignore rules), needed by `list` only.
+ */
 export class DiskFiles {
-  constructor(root) {
+  #engine;
+
+  constructor(root, { engine } = {}) {
     this.root = fs.realpathSync(root);
+    this.#engine = engine;
   }
 
   /** Whether the real path `real` is the root or lies under it. */
@@ -93,6 +103,38 @@ export class DiskFiles {
       );
     }
     return real;
+  }
+
+  /**
+   * The files under root-relative `folder` ('' the root), ignore rules applied
+   * (js/host-policy/listing.js); unsorted. A folder that does not exist (or is a link)
+   * is refused with `file_not_found`.
+   */
+  list(folder) {
+    const at = (rel) => (rel === '' ? this.root : path.join(this.root, ...rel.split('/')));
+    const readDir = (rel) => {
+      try {
+        if (!fs.lstatSync(at(rel)).isDirectory()) return null;
+        return fs.readdirSync(at(rel), { withFileTypes: true }).map((d) => ({
+          name: d.name,
+          type: d.isDirectory() ? 'dir' : d.isFile() ? 'file' : 'other',
+        }));
+      } catch {
+        return null;
+      }
+    };
+    const readText = (rel) => {
+      try {
+        return fs.lstatSync(at(rel)).isFile() ? fs.readFileSync(at(rel), 'utf8') : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    const files = listFiles({ engine: this.#engine, folder, readDir, readText });
+    if (files === null) {
+      throw new Refusal('file_not_found', `The folder \`${folder}\` does not exist under the project root. Send a folder list_files lists, or omit \`path\` for the whole project.`);
+    }
+    return files;
   }
 
   /** The engine's reader: the file's bytes, undefined for no such file, or a thrown refusal. */

@@ -10,6 +10,8 @@
 //   or a refusal), byte for byte; and the wasm `edits` applied to the old texts (rows,
 //   UTF-16 columns) give `new_text`;
 // - the CLI's exit status matches (0 applied or read, 1 refused);
+// - the project tools list the same files: the wasm reader's `list` is the case's files
+//   through the engine's `ignoreFilter`, the CLI walks the directory (tests/corpus/project);
 // - the case's own expectations hold (ok, error_kind, files, matched_via,
 //   warnings_contain, message_contains, diagnostics_keys, and for reading tools `read`:
 //   what they read).
@@ -121,7 +123,15 @@ async function runCase(engine, readOnly, cli, name, c) {
   const work = fs.realpathSync(dir);
   let wasm;
   let native;
-  const reader = { read: (p) => (Object.hasOwn(files, p) ? files[p] : undefined) };
+  const read = (p) => (Object.hasOwn(files, p) ? files[p] : undefined);
+  // list(folder): the case's files under it, with the engine's ignore rules
+  // (ignoreFilter), as an in-memory host lists them (project tools).
+  const list = (folder) =>
+    engine.ignoreFilter(
+      Object.keys(files).filter((p) => folder === '' || p.startsWith(`${folder}/`)),
+      { read },
+    );
+  const reader = { read, list };
   try {
     // (b) wasm in Node, with the CLI's root as its one root (docs/paths.md), so that
     // both judge absolute paths alike.

@@ -10,6 +10,15 @@
 // (statsJson/loadStats), the file is read, and the call runs again. A call over open
 // documents runs once; each closed file costs one extra run.
 //
+// Listing. The project tools list files (`list(folder)`, DESIGN contract 1), then read
+// many of them. A listing not fetched yet is a miss like a closed file: the run stops,
+// the listing is fetched (listing.js), the call runs again. In that run a project tool
+// asks for every file it needs and skips the ones it cannot read yet (it goes on past
+// an unreadable file), so every miss is known after one run and they are read together,
+// in parallel batches: a grep_project over a thousand closed files costs three runs,
+// never one run per file, and reads only the files the tool wanted. The texts live only
+// as long as the call (each call has its own CallFiles).
+//
 // Writing. A call's changes go into one WorkspaceEdit (one undo step, also across
 // files): text edits by {row, column} (UTF-16 columns, as VS Code's Position), file
 // creation with its contents, deletion, rename. Before applying, every document must
@@ -26,6 +35,7 @@
 
 import * as vscode from 'vscode';
 import { encodeText } from '../../pkg/index.web.js';
+import { listFolder } from './listing.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const encoder = new TextEncoder();
@@ -166,9 +176,8 @@ export class WorkspacePaths {
     return null;
   }
 
-  /** The workspace-relative path of `uri`, or undefined when it is not under the folder. */
-  relativeOf(uri) {
-    const folder = this.root();
+  /** The path of `uri` relative to `folder` (default the first), or undefined when it is not under it. */
+  relativeOf(uri, folder = this.root()) {
     if (!folder || uri.scheme !== folder.uri.scheme || uri.authority !== folder.uri.authority) return undefined;
     const prefix = folder.uri.path.endsWith('/') ? folder.uri.path : `${folder.uri.path}/`;
     return uri.path.startsWith(prefix) ? uri.path.slice(prefix.length) : undefined;
@@ -217,16 +226,34 @@ export class CallFiles {
   #cache;
   #records = new Map();
   #missing = [];
+  #engine;
+  /** folder → the listing (engine paths), or {error}; fetched by readMissing. */
+  #listings = new Map();
+  #missingListings = [];
 
-  constructor(paths, { target, cache } = {}) {
+  constructor(paths, { target, cache, engine } = {}) {
     this.#paths = paths;
+    this.#engine = engine;
     this.#target = target ? { document: target, path: undefined } : undefined;
     this.#cache = cache ?? new Map();
   }
 
   /** The reader handed to the engine. */
   get reader() {
-    return { read: (path) => this.#read(path) };
+    return { read: (path) => this.#read(path), list: (folder) => this.#list(folder) };
+  }
+
+  #list(folder) {
+    if (this.#target) {
+      throw new Error('this command runs a call against the active editor only; project tools list the workspace: run them through Run Tool Call or an agent');
+    }
+    const listing = this.#listings.get(folder);
+    if (listing === undefined) {
+      this.#missingListings.push(folder);
+      throw new NotReadYet(folder);
+    }
+    if (listing.error) throw listing.error;
+    return listing;
   }
 
   #read(path) {
@@ -266,21 +293,32 @@ export class CallFiles {
   reset() {
     this.#records.clear();
     this.#missing = [];
+    this.#missingListings = [];
     if (this.#target) this.#target.path = undefined;
   }
 
   /** The closed files the last run asked for before they were read. */
   get missing() {
-    return this.#missing.map((m) => m.uri);
+    return [...this.#missing.map((m) => m.uri), ...this.#missingListings];
   }
 
-  /** Reads the missing files into the cache (asynchronously); links checked first where needed. */
+  /** Fetches what the last run missed: listings, then files (links checked first where needed), in parallel batches. */
   async readMissing() {
-    for (const { path, uri } of this.#missing) {
+    for (const folder of this.#missingListings) {
+      try {
+        this.#listings.set(folder, await listFolder(this.#engine, this.#paths, folder));
+      } catch (e) {
+        this.#listings.set(folder, { error: e });
+      }
+    }
+    const wanted = new Map(this.#missing.map((m) => [m.uri.toString(), m]));
+    await inBatches([...wanted.values()], 16, async ({ path, uri }) => {
       const refused = await this.#paths.linkRefusal(path, uri);
       this.#cache.set(uri.toString(), refused ? { error: refused } : await readClosedFile(uri));
-    }
+    });
   }
+
+
 
   /** What the engine read at `path` in the last run. */
   record(path) {
@@ -293,6 +331,11 @@ export class CallFiles {
   }
 }
 
+/** Runs `task` over `items`, at most `width` at a time. */
+async function inBatches(items, width, task) {
+  for (let i = 0; i < items.length; i += width) await Promise.all(items.slice(i, i + width).map(task));
+}
+
 /**
  * Runs `request` in `session` until the engine got every file it asked for. Returns
  * {result, files}. The statistics of runs cut short by a file not read yet are rolled back.
@@ -303,7 +346,7 @@ export async function callWithFiles(session, request, files, options) {
     files.reset();
     const saved = session.statsJson();
     const result = session.call(request, files.reader, options);
-    if (files.missing.length === 0) return { result, files };
+    if (files.missing.length === 0) return { result, files, runs: attempt + 1 };
     session.loadStats(saved);
     // A run on files not read yet is not what lands: the session forgets it.
     if (typeof session.discardLast === 'function') session.discardLast();

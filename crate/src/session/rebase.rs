@@ -88,6 +88,17 @@ impl Files for Rewound<'_> {
         self.base.identity(path)
     }
 
+    fn read_for_search(&self, path: &str) -> EditResult<Option<Arc<String>>> {
+        match self.old.get(path) {
+            Some(t) => Ok(Some(t.clone())),
+            None => self.base.read_for_search(path),
+        }
+    }
+
+    fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        self.base.list(folder)
+    }
+
     fn read_content(&self, path: &str) -> EditResult<Option<Content>> {
         match self.old.get(path) {
             // Decoded already; the current file's encoding judges the merged text.

@@ -19,6 +19,7 @@
 // files the case does not have are noted with the outcome (`orphans`).
 
 import * as vscode from 'vscode';
+import { llmView } from '../../../js/host-policy/index.js';
 
 const HARNESS = '.conformance';
 /** A case that takes longer is recorded as a harness problem (the host's queue may then be stuck). */
@@ -153,9 +154,6 @@ async function settleDocuments(files) {
     await sleep(25);
   }
 }
-
-const llmView = (result) =>
-  Array.isArray(result.files) ? { ...result, files: result.files.map(({ new_text, ...rest }) => rest) } : result;
 
 /** Reverts and closes every document of the folder an earlier case left dirty (it would outlive its file). */
 async function revertDirtyDocuments() {
