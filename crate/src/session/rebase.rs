@@ -88,9 +88,9 @@ impl Files for Rewound<'_> {
         self.base.identity(path)
     }
 
-    fn read_for_search(&self, path: &str) -> EditResult<Option<Arc<String>>> {
+    fn read_for_search(&self, path: &str) -> EditResult<Option<Content>> {
         match self.old.get(path) {
-            Some(t) => Ok(Some(t.clone())),
+            Some(t) => Ok(Some(Content::Text(t.clone()))),
             None => self.base.read_for_search(path),
         }
     }
