@@ -82,7 +82,9 @@ fn apply(files: &BTreeMap<String, String>, patch: &str) -> ToolResult {
 
 /// `git diff`'s hunks of one file rewritten as a V4A update (`@@` separators, the same
 /// ' ', '-', '+' lines); None when the file has no hunks or ends without a newline on
-/// either side (V4A has no marker for it).
+/// either side (V4A has no marker for it). A hunk header's function context (`@@ -1,2
+/// +1,3 @@ fn main() {`) becomes the V4A anchor (`@@ fn main() {`), as Codex writes it:
+/// without line numbers, a hunk whose lines repeat in the file is placed by it.
 fn v4a_update(path: &str, unified: &str) -> Option<String> {
     if unified.contains("\n\\ No newline at end of file") {
         return None;
@@ -92,7 +94,13 @@ fn v4a_update(path: &str, unified: &str) -> Option<String> {
     let mut in_hunk = false;
     for line in unified.split_inclusive('\n') {
         if line.starts_with("@@") {
-            out.push_str("@@\n");
+            // "@@ -a,b +c,d @@ context": the context, when git found one.
+            let context = line.splitn(3, "@@").nth(2).map_or("", str::trim);
+            if context.is_empty() {
+                out.push_str("@@\n");
+            } else {
+                out.push_str(&format!("@@ {context}\n"));
+            }
             hunks += 1;
             in_hunk = true;
         } else if in_hunk && line.starts_with([' ', '-', '+']) {

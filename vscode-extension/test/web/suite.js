@@ -204,6 +204,36 @@ export async function run() {
     equal(moved.getText(), 'new name\n', 'moved file');
   });
 
+  await test('undo_edit takes the whole patch back in one WorkspaceEdit: moved back, added removed, deleted restored', async () => {
+    const result = await runCall('undo_edit', {});
+    equal(result.ok, true, `ok (${result.error?.message})`);
+    const keep = await vscode.workspace.openTextDocument(uriOf('patch/keep.txt'));
+    equal(keep.getText(), 'keep one\nkeep two\n', 'updated file restored');
+    equal(await exists('patch/added.txt'), false, 'added file removed');
+    equal(await diskText('patch/remove.txt'), 'remove me\n', 'deleted file restored');
+    equal(await exists('patch/new-name.txt'), false, 'moved file gone from its new name');
+    const back = await vscode.workspace.openTextDocument(uriOf('patch/old-name.txt'));
+    equal(back.getText(), 'old name\n', 'moved file back at its old name');
+  });
+
+  await test('undo_edit is one undo step of the editor; an edit that changed since is not undone', async () => {
+    const { doc } = await open('undo.txt');
+    equal((await runCall('str_replace', { path: 'undo.txt', old_str: 'u = 1', new_str: 'u = 2' })).ok, true, 'edit');
+    equal((await runCall('undo_edit', {})).ok, true, 'undo_edit');
+    equal(doc.getText(), 'u = 1\n', 'after undo_edit');
+    await vscode.commands.executeCommand('undo');
+    equal(doc.getText(), 'u = 2\n', "the editor's undo takes undo_edit back in one step");
+    // Near miss: the user typed in the file after the edit: the undo is refused.
+    equal((await runCall('str_replace', { path: 'undo.txt', old_str: 'u = 2', new_str: 'u = 3' })).ok, true, 'second edit');
+    const typed = new vscode.WorkspaceEdit();
+    typed.insert(doc.uri, new vscode.Position(1, 0), '# typed\n');
+    ok(await vscode.workspace.applyEdit(typed), 'typed');
+    const refused = await runCall('undo_edit', {});
+    equal(refused.ok, false, 'refused');
+    equal(refused.error.kind, 'stale_buffer', 'kind');
+    equal(doc.getText(), 'u = 3\n# typed\n', 'untouched');
+  });
+
   await test('a refusal leaves the document untouched', async () => {
     const { doc } = await open('refuse.txt');
     const version = doc.version;

@@ -26,7 +26,7 @@ mod xml;
 
 use super::params::{DRY_RUN, ENCODING, EXPECTED_VERSIONS};
 use super::str_replace;
-use super::{check_version, check_versions, Ctx, Outcome};
+use super::{check_versions, Ctx, Outcome};
 use crate::args::{describe_value, resolve_name, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::{MatchedVia, Via};
@@ -237,7 +237,7 @@ fn prepare(ctx: &mut Ctx, item: &Value, default_path: Option<&str>) -> EditResul
     };
     let path = ctx.ws.path(args.str("path"))?;
     let text = ctx.ws.read(&path)?;
-    check_version(&path, &text, expected)?;
+    ctx.check_version(&path, &text, expected)?;
     // Checked; the item then runs on whatever the earlier items left.
     obj.retain(|k, _| {
         resolve_name(&str_replace::SPEC, k).map(|p| p.name) != Some("expected_version")
