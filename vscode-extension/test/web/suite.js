@@ -678,13 +678,9 @@ export async function run() {
     for (const [p, text] of Object.entries(files)) await vscode.workspace.fs.writeFile(uriOf(p), new TextEncoder().encode(text));
     deepEqual((await api.listFiles('proj')).sort(), ['proj/a.js', 'proj/src/d.js'], 'listing of proj');
     deepEqual((await api.listFiles('proj/src')).sort(), ['proj/src/d.js'], 'listing of proj/src');
-    let refused;
-    try {
-      await api.listFiles('proj/nope');
-    } catch (e) {
-      refused = e;
-    }
-    equal(refused?.kind, 'file_not_found', 'missing folder');
+    deepEqual(await api.listFiles('proj/nope'), [], 'a missing folder lists nothing');
+    const refused = await runCall('list_files', { path: 'proj/nope' });
+    equal(refused.error?.kind, 'invalid_arguments', `missing folder refused by the engine: ${refused.error?.message}`);
     if (schemas.some((s) => s.name === 'grep_project')) {
       const r = await runCall('grep_project', { pattern: 'b', glob: 'proj/**' });
       equal(r.ok, true, `grep_project (${r.error?.message})`);
