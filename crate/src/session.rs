@@ -169,7 +169,7 @@ impl Session {
         let mut record = base_record(t.spec.name, t.spec.edits(), &raw, Some(&args), &self.roots);
         record.dry_run |= dry_run;
         let mut ctx = Ctx::new(Workspace::new(files, &self.roots));
-        let outcome = (t.run)(&mut ctx, &args);
+        let outcome = guarded((t.run)(&mut ctx, &args), t.spec, &ctx, &args);
         let result = match outcome {
             Err(e) => ToolResult::failure(t.spec.name, e),
             Ok(Outcome::Stats { reset }) => {
@@ -296,6 +296,25 @@ impl Session {
     /// outlives the process.
     pub fn take_reset(&mut self) -> bool {
         std::mem::take(&mut self.reset_pending)
+    }
+}
+
+/// A tool's outcome after the syntax-regression guard: the one place every editing
+/// call's changed files are checked, on their final texts, dry runs included (a dry run
+/// computes what a commit would). Tools whose spec does not take `allow_unbalanced`
+/// (`undo_edit`, which restores texts that existed) are exempt.
+fn guarded(
+    outcome: Result<Outcome, EditError>,
+    spec: &crate::args::ToolSpec,
+    ctx: &Ctx,
+    args: &Args,
+) -> Result<Outcome, EditError> {
+    match outcome {
+        Ok(Outcome::Edited { message }) if spec.guarded() => {
+            crate::guard::balance::check(&ctx.ws.changes(), args.flag("allow_unbalanced"))?;
+            Ok(Outcome::Edited { message })
+        }
+        other => other,
     }
 }
 

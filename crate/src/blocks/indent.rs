@@ -394,3 +394,66 @@ pub(super) fn yaml_outline(a: &Analysis) -> Vec<Symbol> {
     }
     out
 }
+
+/// The first indentation error Python would stop at, as (0-based line, why), or None.
+///
+/// Logical lines only (continuation lines inside brackets, strings or after a
+/// backslash, blank lines and comment lines are skipped, as Python's tokenizer skips
+/// them): a line after a header ending with `:` must be indented deeper; any other line
+/// may not be indented deeper than the line before it, and a dedent must return to a
+/// width an enclosing line had. Tabs advance to the next multiple of 8, as in Python.
+pub(super) fn python_indentation(a: &Analysis) -> Option<(usize, String)> {
+    let n = a.text.line_count();
+    let mut stack: Vec<usize> = vec![0];
+    let mut header: Option<usize> = None;
+    let mut l = 0;
+    while l < n {
+        if trimmed_code(a, l).is_empty() || is_continuation(a, l) {
+            l += 1;
+            continue;
+        }
+        let le = logical_end(a, l);
+        let w = indent(a, l);
+        let top = stack.last().copied().unwrap_or(0);
+        if let Some(h) = header.take() {
+            if w <= top {
+                return Some((
+                    l,
+                    format!("line {} ends with `:` but line {} is not indented under it (expected an indented block)", h + 1, l + 1),
+                ));
+            }
+            stack.push(w);
+        } else if w > top {
+            return Some((
+                l,
+                format!(
+                    "line {} is indented deeper than the statement before it (unexpected indent)",
+                    l + 1
+                ),
+            ));
+        } else {
+            while stack.last().is_some_and(|&t| t > w) {
+                stack.pop();
+            }
+            if stack.last().copied().unwrap_or(0) != w {
+                return Some((
+                    l,
+                    format!("line {} is dedented to a width no enclosing line has (unindent does not match)", l + 1),
+                ));
+            }
+        }
+        if ends_with_colon(a, l, le) {
+            header = Some(l);
+        }
+        l = le + 1;
+    }
+    header.map(|h| {
+        (
+            h,
+            format!(
+                "line {} ends with `:` but no indented block follows it",
+                h + 1
+            ),
+        )
+    })
+}

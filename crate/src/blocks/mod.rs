@@ -25,6 +25,7 @@
 //! language family), `symbols` (kinds, symbols, outline, lookup by name) and `indent`
 //! (Python and YAML). `lex` and `lang` are the lexer and the language table.
 
+pub mod balance;
 mod bounds;
 mod declarations;
 mod header;
@@ -33,6 +34,7 @@ pub mod lang;
 mod lex;
 mod symbols;
 
+pub use balance::{balance, Balance, Unmatched};
 pub use bounds::BlockError;
 pub use lang::Lang;
 pub use lex::{Issue, IssueKind};

@@ -72,6 +72,7 @@ function retry() {\\n  return 5;\\n}\\n// ... existing code ...\\n\"}",
         },
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
+        ALLOW_UNBALANCED,
         EXPECTED_VERSION,
     ],
     annotations: Annotations {

@@ -258,6 +258,13 @@ pub mod params {
         required: false,
         description: "{path: version} with the `version` a reading tool returned for each file. The call is refused (stale_buffer) if any of them changed since.",
     };
+    pub const ALLOW_UNBALANCED: Param = Param {
+        name: "allow_unbalanced",
+        aliases: &[],
+        ty: ParamType::Boolean,
+        required: false,
+        description: "Write the edit even if it leaves a bracket, string or comment unmatched (or Python indentation broken) in a file that was balanced before.",
+    };
     pub const OCCURRENCE: Param = Param {
         name: "occurrence",
         aliases: &["occurrence_index", "nth"],

@@ -70,6 +70,7 @@ true, \"to_path\": \"src/util.py\", \"after_content\": \"import os\"}",
         },
         STRICT,
         DRY_RUN,
+        ALLOW_UNBALANCED,
         EXPECTED_VERSION,
     ],
     annotations: Annotations {

@@ -1,0 +1,129 @@
+//! The syntax-regression guard: refuse an edit that unbalances a balanced file.
+//!
+//! The session asks [`check`] once per editing call, after the tool ran and before
+//! anything is described or written, with every file the call changed (so a batch or
+//! patch that opens a block in one edit and closes it in the next is judged on its
+//! final text, and a dry run refuses exactly as the commit would). A file is refused
+//! when the lexer reads its original text as balanced and its final text as not
+//! ([`crate::blocks::balance`]); the refusal names the first unmatched opener or closer,
+//! its line, and the override `allow_unbalanced: true`.
+//!
+//! Not checked, because no regression can be told: created files (no original),
+//! deleted files (no final text), files already unbalanced, files whose language the
+//! lexer does not know, and a file moved to a name of another language. Which tools are
+//! guarded is a property of their spec ([`crate::args::ToolSpec::guarded`]).
+//!
+//! Cost: the final text is lexed once; the original only when the final text is
+//! unbalanced (to tell a regression from a file that was already so), which is rare.
+
+use crate::blocks::{balance, Balance, Lang, Unmatched};
+use crate::error::{EditError, EditResult, ErrorKind};
+use crate::workspace::Changed;
+use serde_json::json;
+
+/// A file the call would unbalance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Regression {
+    /// Where the final text goes (the destination of a move).
+    pub path: String,
+    pub unmatched: Unmatched,
+}
+
+/// Refuses the call with `unbalanced_edit` when it unbalances a balanced file;
+/// `allow` (the caller's `allow_unbalanced`) turns the check off.
+pub fn check(changes: &[Changed], allow: bool) -> EditResult<()> {
+    if allow {
+        return Ok(());
+    }
+    let found: Vec<Regression> = changes.iter().filter_map(regression).collect();
+    match found.is_empty() {
+        true => Ok(()),
+        false => Err(refusal(&found)),
+    }
+}
+
+/// The regression one changed file would suffer, if any.
+pub fn regression(change: &Changed) -> Option<Regression> {
+    let original = change.original.as_deref()?;
+    let current = change.current.as_deref()?;
+    let path = change.moved_to.as_deref().unwrap_or(&change.path);
+    if Lang::from_path(path) != Lang::from_path(&change.path) {
+        return None;
+    }
+    regression_between(original, current, path).map(|unmatched| Regression {
+        path: path.to_string(),
+        unmatched,
+    })
+}
+
+/// Where `after` is unbalanced when `before` (the same file, `path`) was balanced.
+pub fn regression_between(before: &str, after: &str, path: &str) -> Option<Unmatched> {
+    let Balance::Unbalanced(unmatched) = balance(after, path) else {
+        return None;
+    };
+    (balance(before, path) == Balance::Balanced).then_some(unmatched)
+}
+
+/// The `unbalanced_edit` refusal.
+pub fn refusal(found: &[Regression]) -> EditError {
+    let what: Vec<String> = found
+        .iter()
+        .map(|r| format!("{}: {}", r.path, r.unmatched.reason))
+        .collect();
+    let first = &found[0];
+    EditError::new(
+        ErrorKind::UnbalancedEdit,
+        format!(
+            "This edit would leave {} (line {}), and the file was balanced before. Nothing was changed. Send the edit with every opener it adds closed and every closer it adds opened (one multi_replace or apply_patch call can open in one place and close in another); if the file is meant to stay unbalanced for now, send the same call with allow_unbalanced: true.",
+            what.join("; "),
+            first.unmatched.line
+        ),
+    )
+    .with_diagnostics(json!({
+        "unbalanced": found.iter().map(|r| json!({
+            "path": r.path,
+            "line": r.unmatched.line,
+            "token": r.unmatched.token,
+            "reason": r.unmatched.reason,
+        })).collect::<Vec<_>>()
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// (path, before, after, refused)
+    const CASES: &[(&str, &str, &str, bool)] = &[
+        ("a.rs", "fn f() {\n}\n", "fn f() {\n", true),
+        ("a.rs", "fn f() {\n", "fn f() {\n    g();\n", false), // already unbalanced
+        ("a.rs", "fn f() {\n}\n", "fn f() {\n    g();\n}\n", false),
+        ("a.txt", "(\n)\n", "(\n", false), // unknown language
+        ("a.py", "def f():\n    pass\n", "def f():\npass\n", true),
+        ("a.js", "const a = `x`;\n", "const a = `x;\n", true),
+    ];
+
+    #[test]
+    fn a_balanced_file_made_unbalanced_is_a_regression_and_nothing_else_is() {
+        for (path, before, after, refused) in CASES {
+            assert_eq!(
+                regression_between(before, after, path).is_some(),
+                *refused,
+                "{path}: {before:?} -> {after:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_refusal_names_the_place_and_the_override() {
+        let u = regression_between("fn f() {\n}\n", "fn f() {\n  g();\n", "src/a.rs").unwrap();
+        let e = refusal(&[Regression {
+            path: "src/a.rs".into(),
+            unmatched: u,
+        }]);
+        assert_eq!(e.kind, ErrorKind::UnbalancedEdit);
+        for part in ["src/a.rs", "`{` at line 1", "allow_unbalanced: true"] {
+            assert!(e.message.contains(part), "{part} in {}", e.message);
+        }
+    }
+}
