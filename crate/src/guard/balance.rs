@@ -70,13 +70,11 @@ pub fn refusal(found: &[Regression]) -> EditError {
         .iter()
         .map(|r| format!("{}: {}", r.path, r.unmatched.reason))
         .collect();
-    let first = &found[0];
     EditError::new(
         ErrorKind::UnbalancedEdit,
         format!(
-            "This edit would leave {} (line {}), and the file was balanced before. Nothing was changed. Send the edit with every opener it adds closed and every closer it adds opened (one multi_replace or apply_patch call can open in one place and close in another); if the file is meant to stay unbalanced for now, send the same call with allow_unbalanced: true.",
-            what.join("; "),
-            first.unmatched.line
+            "This edit would unbalance {} (balanced before the edit). Nothing was changed. Send the edit with every opener it adds closed and every closer it adds opened (one multi_replace or apply_patch call may open in one place and close in another); if the file is meant to stay unbalanced for now, send the same call with allow_unbalanced: true.",
+            what.join("; ")
         ),
     )
     .with_diagnostics(json!({

@@ -307,6 +307,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_editing_tool_but_undo_edit_takes_allow_unbalanced_and_so_is_guarded() {
+        for tool in TOOLS {
+            let want = tool.spec.edits() && tool.spec.name != "undo_edit";
+            assert_eq!(tool.spec.guarded(), want, "{}", tool.spec.name);
+        }
+    }
+
+    #[test]
     fn the_server_instructions_name_every_tool() {
         for tool in TOOLS {
             assert!(
