@@ -4,11 +4,14 @@
 //! 100 000 lines. Where those are absent, a generated file stands in (the figure then
 //! says so). Run: `cargo bench -p anchored-edit --bench guard`.
 //!
-//! Measured: the balance check of one text, and a whole `str_replace` dry run with the
-//! guard and with `allow_unbalanced: true` (the guard skipped): their difference is
-//! what the guard adds to a call.
+//! Measured: the balance check of one text (a whole lex); the guard's work for one
+//! changed file when the session has seen the text before (the text compared with the
+//! kept one, then re-lexed from the edit until in step, `retraced`) and when it has not
+//! (`traced`, a whole lex keeping the state); and a whole `str_replace` dry run with the
+//! guard and with `allow_unbalanced: true` (the guard skipped).
 
-use anchored_edit::blocks::{balance, Balance};
+use anchored_edit::blocks::balance::{retraced, traced};
+use anchored_edit::blocks::{balance, Balance, Lang};
 use anchored_edit::Session;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use serde_json::json;
@@ -123,6 +126,28 @@ fn bench(c: &mut Criterion) {
         c.bench_function(&format!("balance check, {name}, 100k lines"), |b| {
             b.iter(|| balance(black_box(&text), path))
         });
+        // What the guard does per changed file once the session has seen the text:
+        // compare it with the kept one, re-lex from the edit until in step again.
+        let lang = Lang::from_path(path).expect("a known language");
+        let state = traced(&text, lang);
+        let after = text.replacen(&old, &new, 1);
+        let kept = Arc::new(text.clone());
+        let read = Arc::new(text.clone());
+        c.bench_function(
+            &format!("guard, one-line edit, text seen before, {name}, 100k lines"),
+            |b| {
+                b.iter(|| {
+                    assert!(kept.as_str() == read.as_str());
+                    let r = retraced(black_box(&state), &text, &after, lang).expect("re-lexed");
+                    assert!(r.balanced);
+                    r
+                })
+            },
+        );
+        c.bench_function(
+            &format!("guard, text seen for the first time, {name}, 100k lines"),
+            |b| b.iter(|| traced(black_box(&text), lang)),
+        );
         for allow in [false, true] {
             let call = json!({"tool": "str_replace", "arguments": {"path": path, "dry_run": true,
                 "old_str": old, "new_str": new, "allow_unbalanced": allow}});

@@ -60,6 +60,8 @@ pub struct Session {
     reset_pending: bool,
     /// The folders calls may reach, normalised; the first is the project root.
     roots: Vec<String>,
+    /// The syntax guard's lexer states of the texts it checked last.
+    guard: crate::guard::balance::Cache,
 }
 
 impl Session {
@@ -169,7 +171,8 @@ impl Session {
         let mut record = base_record(t.spec.name, t.spec.edits(), &raw, Some(&args), &self.roots);
         record.dry_run |= dry_run;
         let mut ctx = Ctx::new(Workspace::new(files, &self.roots));
-        let outcome = guarded((t.run)(&mut ctx, &args), t.spec, &ctx, &args);
+        let outcome = (t.run)(&mut ctx, &args);
+        let outcome = guarded(outcome, t.spec, &ctx, &args, &mut self.guard);
         let result = match outcome {
             Err(e) => ToolResult::failure(t.spec.name, e),
             Ok(Outcome::Stats { reset }) => {
@@ -308,10 +311,12 @@ fn guarded(
     spec: &crate::args::ToolSpec,
     ctx: &Ctx,
     args: &Args,
+    cache: &mut crate::guard::balance::Cache,
 ) -> Result<Outcome, EditError> {
     match outcome {
         Ok(Outcome::Edited { message }) if spec.guarded() => {
-            crate::guard::balance::check(&ctx.ws.changes(), args.flag("allow_unbalanced"))?;
+            let allow = args.flag("allow_unbalanced");
+            crate::guard::balance::check(&ctx.ws.changes(), allow, cache)?;
             Ok(Outcome::Edited { message })
         }
         other => other,

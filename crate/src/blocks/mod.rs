@@ -66,6 +66,11 @@ impl<'t, 'a> Analysis<'t, 'a> {
 
     pub fn with_lang(text: &'t Text<'a>, lang: Lang, known: bool) -> Analysis<'t, 'a> {
         let lx = lex::lex(text.as_str(), &lang.syntax());
+        Analysis::from_lexed(text, lang, known, lx)
+    }
+
+    /// An analysis of a text lexed already (by `lang`'s rules).
+    fn from_lexed(text: &'t Text<'a>, lang: Lang, known: bool, lx: Lexed) -> Analysis<'t, 'a> {
         Analysis {
             lang,
             known,

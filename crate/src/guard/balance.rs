@@ -13,13 +13,53 @@
 //! lexer does not know, and a file moved to a name of another language. Which tools are
 //! guarded is a property of their spec ([`crate::args::ToolSpec::guarded`]).
 //!
-//! Cost: the final text is lexed once; the original only when the final text is
-//! unbalanced (to tell a regression from a file that was already so), which is rare.
+//! Cost: a session keeps the lexer's state of the texts it checked ([`Cache`]): an edit
+//! of one of them is re-lexed only from the snapshot before the first changed byte to
+//! the first line after the change where the lexer is in step with the original again
+//! ([`crate::blocks::balance::retraced`]), and the result's state is kept for the next
+//! edit. A text met for the first time is lexed whole once. Only a refusal lexes the
+//! final text whole again, to name the place (so no refusal rests on the re-lexing).
 
+use crate::blocks::balance::{retraced, traced, Traced};
 use crate::blocks::{balance, Balance, Lang, Unmatched};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::workspace::Changed;
 use serde_json::json;
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// Texts kept at most (and their total size), oldest dropped first.
+const CACHE_TEXTS: usize = 16;
+const CACHE_BYTES: usize = 64 << 20;
+
+/// The lexer states of the texts a session's guard checked last.
+#[derive(Clone, Debug, Default)]
+pub struct Cache {
+    entries: VecDeque<(String, Arc<String>, Traced)>,
+}
+
+impl Cache {
+    /// The state of `text` at `path`, if kept (the same text, not merely the same name).
+    fn get(&self, path: &str, text: &Arc<String>) -> Option<Traced> {
+        self.entries
+            .iter()
+            .find(|(p, t, _)| p == path && (Arc::ptr_eq(t, text) || t.as_str() == text.as_str()))
+            .map(|(_, _, s)| s.clone())
+    }
+
+    fn put(&mut self, path: &str, text: &Arc<String>, state: Traced) {
+        self.entries
+            .retain(|(p, t, _)| !(p == path && t.as_str() == text.as_str()));
+        self.entries
+            .push_back((path.to_string(), text.clone(), state));
+        let mut bytes: usize = self.entries.iter().map(|(_, t, _)| t.len()).sum();
+        while self.entries.len() > CACHE_TEXTS || (bytes > CACHE_BYTES && self.entries.len() > 1) {
+            if let Some((_, t, _)) = self.entries.pop_front() {
+                bytes -= t.len();
+            }
+        }
+    }
+}
 
 /// A file the call would unbalance.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,29 +71,50 @@ pub struct Regression {
 
 /// Refuses the call with `unbalanced_edit` when it unbalances a balanced file;
 /// `allow` (the caller's `allow_unbalanced`) turns the check off.
-pub fn check(changes: &[Changed], allow: bool) -> EditResult<()> {
+pub fn check(changes: &[Changed], allow: bool, cache: &mut Cache) -> EditResult<()> {
     if allow {
         return Ok(());
     }
-    let found: Vec<Regression> = changes.iter().filter_map(regression).collect();
+    let found: Vec<Regression> = changes
+        .iter()
+        .filter_map(|c| regression(c, cache))
+        .collect();
     match found.is_empty() {
         true => Ok(()),
         false => Err(refusal(&found)),
     }
 }
 
-/// The regression one changed file would suffer, if any.
-pub fn regression(change: &Changed) -> Option<Regression> {
-    let original = change.original.as_deref()?;
-    let current = change.current.as_deref()?;
+/// The regression one changed file would suffer, if any; keeps the states it lexed.
+pub fn regression(change: &Changed, cache: &mut Cache) -> Option<Regression> {
+    let original = change.original.as_ref()?;
+    let current = change.current.as_ref()?;
     let path = change.moved_to.as_deref().unwrap_or(&change.path);
-    if Lang::from_path(path) != Lang::from_path(&change.path) {
+    let lang = Lang::from_path(path)?;
+    if Lang::from_path(&change.path) != Some(lang) {
         return None;
     }
-    regression_between(original, current, path).map(|unmatched| Regression {
-        path: path.to_string(),
-        unmatched,
-    })
+    let before = cache.get(&change.path, original).unwrap_or_else(|| {
+        let state = traced(original, lang);
+        cache.put(&change.path, original, state.clone());
+        state
+    });
+    if !before.balanced {
+        return None;
+    }
+    let after = retraced(&before, original, current, lang).unwrap_or_else(|| traced(current, lang));
+    let balanced = after.balanced;
+    cache.put(path, current, after);
+    if balanced {
+        return None;
+    }
+    match balance(current, path) {
+        Balance::Unbalanced(unmatched) => Some(Regression {
+            path: path.to_string(),
+            unmatched,
+        }),
+        _ => None,
+    }
 }
 
 /// Where `after` is unbalanced when `before` (the same file, `path`) was balanced.

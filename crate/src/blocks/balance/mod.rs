@@ -16,6 +16,10 @@
 //! The check is one lex (linear, see `docs/performance.md`); callers that compare two
 //! texts ask for the second only when the first already is unbalanced.
 
+mod relex;
+
+pub use relex::{retraced, traced, Traced};
+
 use super::lex::{Issue, IssueKind};
 use super::{Analysis, Lang};
 use crate::text::Text;
