@@ -112,6 +112,11 @@ fn unique_line(text: &str) -> String {
 
 fn bench(c: &mut Criterion) {
     for (name, text, path) in inputs() {
+        eprintln!(
+            "{name}: {} lines, {} bytes",
+            text.lines().count(),
+            text.len()
+        );
         let old = unique_line(&text);
         // Appending a comment keeps balance in both languages.
         let comment = if path.ends_with(".py") {
