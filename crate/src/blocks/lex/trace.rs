@@ -114,6 +114,15 @@ pub fn relex(src: &str, syn: &Syntax, from: &Snapshot, sync: SyncTarget) -> Wind
 
 fn run(src: &str, syn: &Syntax, from: Option<&Snapshot>, sync: Option<SyncTarget>) -> Window {
     let bytes = src.as_bytes();
+    if bytes.len() >= NONE as usize {
+        // Positions are u32: a text this large is never read as balanced.
+        return Window {
+            lexed: super::lex(src, syn),
+            trace: Trace::default(),
+            synced_at: None,
+            sync_frames: Vec::new(),
+        };
+    }
     let mut lx = Lexer {
         src: bytes,
         code: bytes.to_vec(),
@@ -139,9 +148,7 @@ fn run(src: &str, syn: &Syntax, from: Option<&Snapshot>, sync: Option<SyncTarget
     } else {
         lx.line_start(0);
     }
-    if bytes.len() < NONE as usize {
-        lx.run();
-    }
+    lx.run();
     let tracer = lx.tracer.take().map(|t| *t);
     let (trace, synced_at, sync_frames) = tracer
         .map_or((Trace::default(), None, Vec::new()), |t| {
