@@ -13,8 +13,9 @@
 //! answer is [`Balance::Unknown`], never a guess with the generic rules. YAML is judged
 //! by its quotes and flow brackets only (its indentation has no wrong shape to find).
 //!
-//! The check is one lex (linear, see `docs/performance.md`); callers that compare two
-//! texts ask for the second only when the first already is unbalanced.
+//! [`balance`] is one whole lex (linear, see `docs/syntax-guard.md`). For a text derived
+//! from another by an edit, [`retraced`] re-lexes only the changed stretch from the
+//! other's kept state ([`traced`]); see `relex`.
 
 mod relex;
 
