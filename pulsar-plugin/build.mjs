@@ -40,13 +40,13 @@ for (const f of ['index.node.js', 'session.js']) cpSync(join(pkg, f), join(stage
 // Every module of js/mcp-host (not its tests), so a new one never breaks the bundle.
 for (const dir of ['mcp-host', 'host-policy']) {
   for (const f of readdirSync(join(repo, 'js', dir))) {
-    if (f.endsWith('.js')) cpSync(join(repo, 'js', dir, f), join(stage, dir, f));
+    if (f.endsWith('.js') && !f.endsWith('.test.js')) cpSync(join(repo, 'js', dir, f), join(stage, dir, f));
   }
 }
 writeFileSync(join(stage, 'package.json'), '{ "type": "module" }\n');
 writeFileSync(
   join(stage, 'entry.js'),
-  "export * as engine from './engine/index.node.js';\nexport * as mcpHost from './mcp-host/index.js';\nexport * as hostPolicy from './host-policy/index.js';\n",
+  "export * as engine from './engine/index.node.js';\nexport * as mcpHost from './mcp-host/index.js';\nexport * as hostPolicy from './host-policy/index.js';\nexport * as editorTools from './host-policy/editor-tools.js';\nexport * as listing from './host-policy/listing.js';\n",
 );
 
 rmSync(vendor, { recursive: true, force: true });

@@ -6,22 +6,27 @@
 //! target with it right before swapping (compare and swap), so a save made during the
 //! call is never overwritten.
 //!
+//! Reads hand the engine the file's bytes ([`Content::Bytes`]): the engine decodes them
+//! (UTF-8, a BOM, the call's `encoding`, a declaration; binary refused) and the commit
+//! writes each new text encoded as the result says, so this reader makes no decision
+//! about text.
+//!
 //! Files are identified by device and inode ([`Files::identity`]), so the engine keeps
 //! one text for `a.txt` and a symlink or hard link to it.
 
 use crate::jail::{self, Jail};
-use anchored_edit::{EditError, EditResult, Files};
+use anchored_edit::{decode_bytes, Content, EditError, EditResult, Files};
 use cap_std::fs::{Metadata, MetadataExt, OpenOptions, OpenOptionsExt};
 use std::collections::HashMap;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-/// What a call read at one real path: the text (None: no file) and the file's
+/// What a call read at one real path: the bytes (None: no file) and the file's
 /// device and inode.
 #[derive(Clone, Debug, Default)]
 pub struct Seen {
-    pub text: Option<Arc<String>>,
+    pub bytes: Option<Arc<Vec<u8>>>,
     pub id: Option<(u64, u64)>,
 }
 
@@ -60,7 +65,22 @@ impl DiskFiles {
         self.seen.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn read_real(&self, path: &str, rel: &Path) -> EditResult<Option<(Arc<String>, Metadata)>> {
+    /// A regular file's text at relative `path`, opened in one step beneath the root;
+    /// None for anything else (then the caller takes the long way).
+    fn read_plain(&self, path: &str) -> Option<Arc<String>> {
+        let rel = Path::new(path);
+        if rel.is_absolute() || path.split('/').next() == Some(jail::RESERVED) {
+            return None;
+        }
+        let (mut file, meta) = open_regular(self.jail.dir(), rel, false).ok()?;
+        let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
+        file.read_to_end(&mut bytes).ok()?;
+        decode_bytes(path, &bytes, None)
+            .ok()
+            .map(|(text, _)| Arc::new(text))
+    }
+
+    fn read_real(&self, path: &str, rel: &Path) -> EditResult<Option<(Arc<Vec<u8>>, Metadata)>> {
         let meta = match self.jail.dir().metadata(rel) {
             Ok(m) => m,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -79,27 +99,60 @@ impl DiskFiles {
         let mut bytes = Vec::with_capacity(meta.len() as usize);
         file.read_to_end(&mut bytes)
             .map_err(|e| EditError::invalid(format!("`{path}` cannot be read: {e}.")))?;
-        Ok(Some((Arc::new(text_of(path, bytes)?), meta)))
-    }
-}
-
-impl Files for DiskFiles {
-    fn read(&self, path: &str) -> EditResult<Option<String>> {
-        Ok(self.read_shared(path)?.map(|t| t.as_ref().clone()))
+        Ok(Some((Arc::new(bytes), meta)))
     }
 
-    fn read_shared(&self, path: &str) -> EditResult<Option<Arc<String>>> {
+    /// The file's bytes, remembered for the commit's compare and swap.
+    fn read_bytes(&self, path: &str) -> EditResult<Option<Arc<Vec<u8>>>> {
         let rel = self.jail.locate(path)?;
         let read = self.read_real(path, &rel)?;
         let seen = match &read {
-            Some((text, meta)) => Seen {
-                text: Some(text.clone()),
+            Some((bytes, meta)) => Seen {
+                bytes: Some(bytes.clone()),
                 id: Some((meta.dev(), meta.ino())),
             },
             None => Seen::default(),
         };
         self.seen_map().entry(rel).or_insert(seen);
-        Ok(read.map(|(text, _)| text))
+        Ok(read.map(|(bytes, _)| bytes))
+    }
+}
+
+impl Files for DiskFiles {
+    /// The text as UTF-8 (or a BOM's encoding, or a declared one), for callers
+    /// without a call's `encoding`; the engine reads through [`Files::read_content`].
+    fn read(&self, path: &str) -> EditResult<Option<String>> {
+        match self.read_bytes(path)? {
+            Some(bytes) => Ok(Some(decode_bytes(path, &bytes, None)?.0)),
+            None => Ok(None),
+        }
+    }
+
+    fn read_content(&self, path: &str) -> EditResult<Option<Content>> {
+        Ok(self.read_bytes(path)?.map(Content::Bytes))
+    }
+
+    /// Read without remembering it for the commit's compare and swap: the engine reads
+    /// a file again through `read_shared` before editing it (memory stays bounded while
+    /// a search reads the whole project).
+    ///
+    /// The paths a search reads come from the listing, whose walker follows no link,
+    /// so the fast path opens the path in one step beneath the root (cap-std refuses
+    /// any step out of it; a link as the last component fails with `O_NOFOLLOW`);
+    /// anything unusual goes the whole way through [`Jail::locate`] for its answer.
+    fn read_for_search(&self, path: &str) -> EditResult<Option<Arc<String>>> {
+        if let Some(text) = self.read_plain(path) {
+            return Ok(Some(text));
+        }
+        let rel = self.jail.locate(path)?;
+        match self.read_real(path, &rel)? {
+            Some((bytes, _)) => Ok(Some(Arc::new(decode_bytes(path, &bytes, None)?.0))),
+            None => Ok(None),
+        }
+    }
+
+    fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        crate::walk::list(&self.jail, folder).map(Some)
     }
 
     fn identity(&self, path: &str) -> EditResult<Option<String>> {
@@ -143,18 +196,4 @@ fn check_regular(path: &str, meta: &Metadata) -> EditResult<()> {
         )));
     }
     Ok(())
-}
-
-fn text_of(path: &str, bytes: Vec<u8>) -> EditResult<String> {
-    if bytes.contains(&0) {
-        return Err(EditError::invalid(format!(
-            "`{path}` looks binary (it contains NUL bytes); anchored-edit edits text files only."
-        )));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        EditError::invalid(format!(
-            "`{path}` is not UTF-8 text (invalid byte at offset {}); anchored-edit edits UTF-8 text files only.",
-            e.utf8_error().valid_up_to()
-        ))
-    })
 }

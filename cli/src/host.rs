@@ -29,7 +29,7 @@ pub fn commit_result(disk: &DiskFiles, result: ToolResult) -> ToolResult {
     if !result.ok || result.dry_run == Some(true) {
         return result;
     }
-    match commit::commit(disk, &commit::plan(changes)) {
+    match commit::plan(changes).and_then(|ops| commit::commit(disk, &ops)) {
         Ok(()) => result,
         Err(Failure::Stale(path)) => host_refusal(
             &result.tool,

@@ -10,6 +10,7 @@ mod jail;
 mod journal;
 mod mcp;
 mod mcp_gate;
+mod walk;
 
 use anchored_edit::{CallOptions, Record, Session};
 use disk::DiskFiles;

@@ -308,6 +308,80 @@ fn binary_and_non_utf8_files_are_refused() {
     }
 }
 
+/// Files on disk in other encodings: read as bytes, decoded by the engine, written back
+/// in their own encoding with every untouched byte identical; a new text the encoding
+/// cannot hold is refused and the file keeps its bytes.
+#[test]
+fn files_in_other_encodings_are_written_back_in_their_own_encoding() {
+    let p = Project::new("encodings");
+    let utf16: Vec<u8> = [0xff, 0xfe]
+        .into_iter()
+        .chain(
+            "x = '\u{e9}'\ny = 1\n"
+                .encode_utf16()
+                .flat_map(u16::to_le_bytes),
+        )
+        .collect();
+    fs::write(p.dir.join("w.py"), utf16).unwrap();
+    // windows-1252: "# caf\u{e9}\nx = 1\n"
+    fs::write(p.dir.join("l.py"), b"# caf\xe9\nx = 1\n").unwrap();
+    let (code, out) = p.tool(
+        "str_replace",
+        json!({"path": "w.py", "old_str": "y = 1", "new_str": "y = '\u{20ac}'"}),
+    );
+    assert_eq!(
+        (code, out["files"][0]["encoding"].as_str()),
+        (0, Some("UTF-16LE")),
+        "{out}"
+    );
+    let want: Vec<u8> = [0xff, 0xfe]
+        .into_iter()
+        .chain(
+            "x = '\u{e9}'\ny = '\u{20ac}'\n"
+                .encode_utf16()
+                .flat_map(u16::to_le_bytes),
+        )
+        .collect();
+    assert_eq!(fs::read(p.dir.join("w.py")).unwrap(), want);
+    let (code, out) = p.tool(
+        "str_replace",
+        json!({"path": "l.py", "old_str": "x = 1", "new_str": "x = 2"}),
+    );
+    assert_eq!(code, 1);
+    assert!(
+        out["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("\"encoding\": \"windows-1252\""),
+        "{out}"
+    );
+    let (code, _) = p.tool(
+        "str_replace",
+        json!({"path": "l.py", "old_str": "x = 1", "new_str": "x = '\u{e0}'", "encoding": "latin1"}),
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        fs::read(p.dir.join("l.py")).unwrap(),
+        b"# caf\xe9\nx = '\xe0'\n"
+    );
+    let (code, out) = p.tool(
+        "str_replace",
+        json!({"path": "l.py", "old_str": "x = '\u{e0}'", "new_str": "x = '\u{65e5}'", "encoding": "latin1"}),
+    );
+    assert_eq!(
+        (code, out["error"]["kind"].as_str()),
+        (1, Some("invalid_arguments"))
+    );
+    assert!(
+        out["error"]["message"].as_str().unwrap().contains("U+65E5"),
+        "{out}"
+    );
+    assert_eq!(
+        fs::read(p.dir.join("l.py")).unwrap(),
+        b"# caf\xe9\nx = '\xe0'\n"
+    );
+}
+
 #[test]
 fn malformed_and_truncated_requests_get_structured_errors() {
     let p = Project::new("malformed");

@@ -57,17 +57,43 @@ fn mixed_patch() -> Value {
 
 #[test]
 fn a_crash_or_failure_at_every_step_leaves_the_batch_old_or_new() {
-    let request = mixed_patch();
-    let new = expected_new("mixed-twin", &mixed_setup, &request);
+    let steps = every_step("mixed", &mixed_setup, &mixed_patch(), 60);
+    assert!(steps >= 10, "the batch has more steps than {steps}");
+}
+
+/// A batch larger than the commit's file-by-file sync limit: synced once per file
+/// system (`syncfs`) after staging and after the swaps.
+#[test]
+fn a_crash_or_failure_at_every_step_of_a_large_batch_leaves_it_old_or_new() {
+    const FILES: usize = 20;
+    let setup = |s: &Sandbox| {
+        s.file("keep.txt", "keep\n");
+        for i in 0..FILES {
+            s.file(
+                &format!("d{}/f{i}.py", i % 3),
+                &format!("x = old_name({i})\n"),
+            );
+        }
+    };
+    let request = json!({"tool": "replace_in_files", "arguments": {"old_str": "old_name(", "new_str": "new_name(", "glob": "*.py", "expected_replacements": FILES}});
+    let steps = every_step("large", &setup, &request, 200);
+    assert!(steps >= 2 * FILES, "the batch has more steps than {steps}");
+}
+
+/// Fails, then crashes, the batch `request` makes on `setup`'s files at each disk step
+/// in turn (up to `max`): a failure rolls back, a crash is completed or rolled back by
+/// the next run, nothing is left behind. Returns how many steps the batch has.
+fn every_step(name: &str, setup: &dyn Fn(&Sandbox), request: &Value, max: usize) -> usize {
+    let new = expected_new(&format!("{name}-twin"), setup, request);
     let (mut steps, mut old_after, mut new_after) = (0, 0, 0);
-    for step in 1..=60 {
+    for step in 1..=max {
         let step_s = step.to_string();
         // Failure: rolled back, reported, nothing left.
-        let s = Sandbox::new("mixed-fail");
-        mixed_setup(&s);
+        let s = Sandbox::new(&format!("{name}-fail"));
+        setup(&s);
         let old = tree(&s.root);
         let env = [("ANCHORED_EDIT_FAIL_AT", step_s.as_str())];
-        let (code, out) = common::parse(s.spawn(&request, &env).wait_with_output().unwrap());
+        let (code, out) = common::parse(s.spawn(request, &env).wait_with_output().unwrap());
         if code == 0 {
             // Past the last step, or the clean-up after `done`: the batch stands.
             assert_eq!(tree(&s.root), new, "step {step}");
@@ -81,10 +107,10 @@ fn a_crash_or_failure_at_every_step_leaves_the_batch_old_or_new() {
             leftovers(&s.root)
         );
         // Crash: the next run completes or rolls back.
-        let s = Sandbox::new("mixed-crash");
-        mixed_setup(&s);
+        let s = Sandbox::new(&format!("{name}-crash"));
+        setup(&s);
         let env = [("ANCHORED_EDIT_CRASH_AT", step_s.as_str())];
-        let status = s.spawn(&request, &env).wait().unwrap();
+        let status = s.spawn(request, &env).wait().unwrap();
         if status.code() == Some(0) {
             break; // past the last step
         }
@@ -106,9 +132,9 @@ fn a_crash_or_failure_at_every_step_leaves_the_batch_old_or_new() {
         );
     }
     eprintln!(
-        "every step: {steps} steps; after a crash {old_after} rolled back, {new_after} completed"
+        "{name}, every step: {steps} steps; after a crash {old_after} rolled back, {new_after} completed"
     );
-    assert!(steps >= 10, "the batch has more steps than {steps}");
+    steps
 }
 
 /// A batch over `n` files: each updated, deleted or moved; plus new files.

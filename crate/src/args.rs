@@ -29,6 +29,8 @@ pub enum ParamType {
     ObjectList,
     /// An object whose values are strings, keyed by any name (e.g. path → version).
     StringMap,
+    /// An array of strings (a single string is taken as a list of one).
+    StringList,
 }
 
 #[derive(Debug)]
@@ -121,6 +123,7 @@ impl ToolSpec {
                     "type": "object",
                     "additionalProperties": {"type": "string"}
                 }),
+                ParamType::StringList => json!({"type": "array", "items": {"type": "string"}}),
             };
             prop["description"] = Value::String(p.description.to_string());
             properties.insert(p.name.to_string(), prop);
@@ -221,6 +224,15 @@ impl Args {
 
     pub fn opt_str(&self, name: &str) -> Option<&str> {
         self.values.get(name).and_then(Value::as_str)
+    }
+
+    /// A [`ParamType::StringList`] argument (None when not given).
+    pub fn opt_strings(&self, name: &str) -> Option<Vec<&str>> {
+        match self.values.get(name)? {
+            Value::String(s) => Some(vec![s.as_str()]),
+            Value::Array(items) => Some(items.iter().filter_map(Value::as_str).collect()),
+            _ => None,
+        }
     }
 
     pub fn opt_usize(&self, name: &str) -> Option<usize> {
@@ -338,6 +350,12 @@ fn check_type(spec: &ToolSpec, param: &Param, value: &Value) -> EditResult<()> {
         ParamType::StringMap => value
             .as_object()
             .is_some_and(|o| o.values().all(Value::is_string)),
+        ParamType::StringList => {
+            value.is_string()
+                || value
+                    .as_array()
+                    .is_some_and(|a| a.iter().all(Value::is_string))
+        }
     };
     if ok {
         return Ok(());
@@ -356,6 +374,7 @@ fn check_type(spec: &ToolSpec, param: &Param, value: &Value) -> EditResult<()> {
         ),
         ParamType::ObjectList => "an array of objects".to_string(),
         ParamType::StringMap => "an object {\"<path>\": \"<version>\", …} of strings".to_string(),
+        ParamType::StringList => "an array of strings".to_string(),
     };
     Err(EditError::invalid(format!(
         "{}: `{}` must be {expected}, not {}.",

@@ -70,6 +70,7 @@ pub fn describe(change: Changed) -> FileChange {
         created,
         deleted,
         moved_to: change.moved_to,
+        encoding: change.encoding.map(str::to_string),
         new_text,
     }
 }

@@ -38,7 +38,8 @@
 //!    splice that writes replacements, placeholder lines, and `text::words` (line
 //!    labels, plurals, visible whitespace: the words every message uses). Beside it,
 //!    leaf services every layer may use: `error`, `args` (reading tool arguments),
-//!    `paths` (the path policy), `workspace` (the host's files), `result`;
+//!    `paths` (the path policy), `workspace` (the host's files), `listing` (which files a
+//!    project listing shows: ignore rules, `glob`), `result`;
 //! 1. `blocks`: language-aware bracket / indentation blocks, functions, outlines;
 //! 2. `locate`: scopes (including `function_hint`), the matching cascade, choosing
 //!    among candidates;
@@ -71,6 +72,7 @@ mod diagnose;
 mod error;
 #[doc(hidden)]
 pub mod guard;
+mod listing;
 #[doc(hidden)]
 pub mod locate;
 mod patch;
@@ -92,6 +94,7 @@ pub use refusals::{host_refusal, HostRefusal, Rejection, StaleWhen};
 pub use result::{apply_edits, Edit, FileChange, Range, ToolResult};
 pub use session::{tool_schemas, CallOptions, Session};
 pub use stats::{Record, Stats};
+pub use text::encoding::{decode_bytes, encode_text};
 pub use text::Point;
 pub use tools::SERVER_INSTRUCTIONS;
-pub use workspace::{Files, NoFiles};
+pub use workspace::{Content, Files, NoFiles};

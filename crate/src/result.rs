@@ -83,6 +83,12 @@ pub struct FileChange {
     /// The call moved the file to this path (apply_patch's `*** Move to:`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moved_to: Option<String>,
+    /// The encoding the host must write `new_text` in (`"UTF-16LE"`, `"Shift_JIS"`,
+    /// `"windows-1252"`…; see `docs/encodings.md`); absent for UTF-8 (a BOM is the
+    /// text's first character). Hosts encode with the engine's
+    /// `encode_text` (wasm: `encodeText`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<String>,
     /// The whole new text, for hosts; left out of what an LLM sees.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub new_text: Option<String>,

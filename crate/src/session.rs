@@ -7,6 +7,7 @@ use crate::changes::describe;
 use crate::error::EditError;
 use crate::result::ToolResult;
 use crate::stats::{Record, Stats};
+use crate::text::encoding::FileEncoding;
 use crate::text::{count_lines, version_of};
 use crate::tools::{self, Ctx, Outcome, TOOLS};
 use crate::workspace::{Files, Workspace};
@@ -170,7 +171,14 @@ impl Session {
         let dry_run = t.spec.edits() && (options.dry_run || args.flag("dry_run"));
         let mut record = base_record(t.spec.name, t.spec.edits(), &raw, Some(&args), &self.roots);
         record.dry_run |= dry_run;
-        let mut ctx = Ctx::new(Workspace::new(files, &self.roots));
+        let mut ws = Workspace::new(files, &self.roots);
+        if let Some(label) = args.opt_str("encoding") {
+            match FileEncoding::from_label(label) {
+                Ok(encoding) => ws.set_encoding(encoding),
+                Err(e) => return self.finish(ToolResult::failure(t.spec.name, e), record),
+            }
+        }
+        let mut ctx = Ctx::new(ws);
         let outcome = (t.run)(&mut ctx, &args);
         let outcome = guarded(outcome, t.spec, &ctx, &args, &mut self.guard);
         let result = match outcome {
@@ -197,6 +205,7 @@ impl Session {
                 result.warnings = ctx.warnings;
                 result
             }
+            Ok(found @ Outcome::Found { .. }) => found_result(t.spec.name, found, ctx.warnings),
             Ok(Outcome::Edited { message }) => {
                 let mut result = ToolResult::new(t.spec.name);
                 result.dry_run = Some(dry_run);
@@ -507,6 +516,23 @@ fn ordinal(n: u32) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
+}
+
+/// The result of a project-wide reading tool ([`Outcome::Found`]).
+fn found_result(tool: &str, found: Outcome, warnings: Vec<String>) -> ToolResult {
+    let mut result = ToolResult::new(tool);
+    if let Outcome::Found {
+        message,
+        content,
+        extra,
+    } = found
+    {
+        result.message = Some(message);
+        result.content = content;
+        result.extra = extra;
+    }
+    result.warnings = warnings;
+    result
 }
 
 #[cfg(test)]

@@ -430,6 +430,7 @@ mod tests {
                 original: Some(std::sync::Arc::new(old.to_string())),
                 current: Some(std::sync::Arc::new(new.clone())),
                 moved_to: None,
+                encoding: None,
             });
             let shape = edit_shape("a.rs", old, &change.edits);
             assert_eq!(

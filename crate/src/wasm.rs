@@ -10,12 +10,32 @@
 //!   CLI or an MCP server (`undefined` members are dropped, `toJSON` is honoured).
 //!   `files` is the host's reader `{read(path)}` (or `undefined` for calls that read
 //!   nothing). `read` returns the text, or `undefined`/`null` when there is no such
-//!   file, or throws to refuse the path: see [`HostFiles`]. `options` is optional;
+//!   file, or throws to refuse the path: see [`HostFiles`]. A reader that has bytes
+//!   (a disk) returns the file's bytes as a `Uint8Array` instead of a string: the
+//!   engine decodes them (UTF-8, a BOM, the call's `encoding`, a declaration; binary
+//!   refused), and each changed file's `encoding` (absent: UTF-8) says how to write
+//!   its `new_text` back: `encodeText(new_text, encoding)` gives the bytes. A string
+//!   is a text the host decoded itself (an editor buffer), written back by the host
+//!   as it writes its texts. `options` is optional;
 //!   `{newText: false}` leaves the changed files' whole `new_text` out.
 //! - The result is a plain JSON-compatible object (objects, arrays, strings, numbers;
 //!   no `Map`s, no `BigInt`s), including every changed file's `new_text` and its
 //!   `edits` with UTF-16 columns.
-//! - `toolSchemas()`: the MCP tool list. `statsJson()` / `loadStats(json)`: statistics
+//! - The reader may also have `list(folder)`, synchronous: every file under `folder`
+//!   (`""` = the root; otherwise a root-relative folder without a trailing `/`) as an
+//!   array of paths `read` accepts, with the host's ignore rules applied, in any order.
+//!   Without it the project tools (`list_files`, `grep_project`, ...) refuse saying the
+//!   host cannot list files. See [`HostFiles`].
+//! - `ignoreFilter(paths, reader)`: the engine's ignore rules for hosts whose own file
+//!   search does not read them: returns `paths` (root-relative) without the hidden ones
+//!   (a `.name` anywhere in the path), those ignored by the `.ignore` / `.gitignore`
+//!   files of their folders (read through `reader.read(".../.gitignore")`; the reader
+//!   returns `undefined` when there is none) and those under an ignored folder, in the
+//!   given order. The same rules as the engine's in-memory readers and the CLI's walker.
+//! - `ignoredFolders(folders, reader)`: the same rules for folders (those left out,
+//!   with everything under them), so that a host walking a disk prunes them.
+//! - `toolSchemas()`: the MCP tool list. `resolvePath(path, roots)`: the path rule
+//!   alone, for a host's own tools (`{path}` or `{error}`). `statsJson()` / `loadStats(json)`: statistics
 //!   persistence.
 //!
 //! Refusals are values (`ok: false`, `error.kind`); exceptions are reserved for host
@@ -34,10 +54,11 @@
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::result::ToolResult;
 use crate::stats::Stats;
-use crate::workspace::{Files, NoFiles};
+use crate::workspace::{Content, Files, NoFiles};
 use js_sys::{Function, JsString, Reflect, Uint8Array, JSON};
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::sync::Once;
 use wasm_bindgen::prelude::*;
 
@@ -154,6 +175,56 @@ impl Session {
     }
 }
 
+/// The bytes to write for a changed file: `new_text` in the result's `encoding`
+/// (`undefined`/`null`: UTF-8), as a `Uint8Array`. Throws an `Error` for an unknown
+/// encoding or a character it cannot hold (the engine refuses such calls itself, so
+/// only texts a host made can do this).
+#[wasm_bindgen(js_name = encodeText)]
+pub fn encode_text_js(text: &str, encoding: Option<String>) -> Result<Vec<u8>, JsError> {
+    guarded(|| {
+        crate::text::encoding::encode_text(text, encoding.as_deref())
+            .map_err(|e| JsError::new(&e.message))
+    })
+}
+
+/// `ignoreFilter(paths, reader)`: see the module documentation. Throws a `TypeError`
+/// when `reader` is not an object with `read(path)`.
+#[wasm_bindgen(js_name = ignoreFilter)]
+pub fn ignore_filter(paths: Vec<String>, reader: JsValue) -> Result<Vec<String>, JsValue> {
+    guarded(|| {
+        let Some(reader) = HostFiles::from_js(&reader)? else {
+            return Err(js_sys::TypeError::new(
+                "ignoreFilter(paths, reader): reader must be an object with a read(path) method",
+            )
+            .into());
+        };
+        let mut read = |p: &str| reader.read(p).ok().flatten();
+        Ok(crate::listing::filter(paths, &mut read))
+    })
+}
+
+/// `ignoredFolders(folders, reader)`: of `folders` (root-relative), those the engine's
+/// ignore rules leave out (hidden, ignored, or under such a folder), in the given order,
+/// reading ignore files as `ignoreFilter` does. For hosts that walk a disk: a folder
+/// left out is not entered. Throws a `TypeError` when `reader` is not a reader.
+#[wasm_bindgen(js_name = ignoredFolders)]
+pub fn ignored_folders(folders: Vec<String>, reader: JsValue) -> Result<Vec<String>, JsValue> {
+    guarded(|| {
+        let Some(reader) = HostFiles::from_js(&reader)? else {
+            return Err(js_sys::TypeError::new(
+                "ignoredFolders(folders, reader): reader must be an object with a read(path) method",
+            )
+            .into());
+        };
+        let mut read = |p: &str| reader.read(p).ok().flatten();
+        let mut rules = crate::listing::IgnoreRules::new(&mut read);
+        Ok(folders
+            .into_iter()
+            .filter(|f| rules.excludes_folder(f))
+            .collect())
+    })
+}
+
 /// Every tool's name, description and input schema: the MCP tool list.
 #[wasm_bindgen(js_name = toolSchemas)]
 pub fn tool_schemas() -> Result<JsValue, JsValue> {
@@ -165,6 +236,25 @@ pub fn tool_schemas() -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = serverInstructions)]
 pub fn server_instructions() -> String {
     crate::SERVER_INSTRUCTIONS.to_string()
+}
+
+/// The engine's path rule ([`crate::paths::resolve`]) for a host's own tools (the
+/// editor tools open, save and report files by path): `{path}`, the path as a reader
+/// would receive it (root-relative, or absolute inside another root), or `{error:
+/// {kind, message}}` (`path_outside_root`, `invalid_arguments`) worded for the agent.
+/// `roots`: as for `Session.setRoots`.
+#[wasm_bindgen(js_name = resolvePath)]
+pub fn resolve_path(path: &str, roots: Vec<String>) -> Result<JsValue, JsValue> {
+    guarded(|| {
+        let roots = crate::paths::normalize_roots(&roots);
+        let value = match crate::paths::resolve(path, &roots) {
+            Ok(resolved) => serde_json::json!({ "path": resolved }),
+            Err(e) => {
+                serde_json::json!({ "error": { "kind": e.kind.as_str(), "message": e.message } })
+            }
+        };
+        to_js(&value)
+    })
 }
 
 /// Panics on purpose, so that tests can check what a caller sees after a panic and
@@ -337,7 +427,8 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
 /// The host's reader, seen by the engine as [`Files`].
 ///
 /// `read(path)` gets the normalised path and returns:
-/// - a string: the file's text;
+/// - a string: the file's text, decoded by the host (written back by it);
+/// - a `Uint8Array`: the file's bytes, decoded by the engine ([`Files::read_content`]);
 /// - `undefined` or `null`: there is no such file (`file_not_found` where one is needed;
 ///   `create_file` creates it);
 /// - anything else: refused as `invalid_arguments` (the reader must return text);
@@ -347,9 +438,14 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
 /// with the thrown `message` as the message the agent reads, so write it for an LLM.
 /// Any other thrown value becomes `invalid_arguments` "The editor could not read
 /// `path`: <its message>". Either way nothing is changed.
+///
+/// `list(folder)`, when the reader has it, returns an array of strings (see the module
+/// documentation); `undefined`/`null` means "cannot list" like a reader without it, a
+/// throw refuses as for `read`, and anything else is refused `invalid_arguments`.
 pub struct HostFiles {
     this: JsValue,
     read: Function,
+    list: Option<Function>,
 }
 
 impl HostFiles {
@@ -367,6 +463,9 @@ impl HostFiles {
             Some(read) => Ok(Some(HostFiles {
                 this: files.clone(),
                 read,
+                list: Reflect::get(files, &JsValue::from_str("list"))
+                    .ok()
+                    .and_then(|l| l.dyn_into::<Function>().ok()),
             })),
             None => Err(js_sys::TypeError::new(
                 "Session.call(request, files): files must be an object with a read(path) method, or undefined",
@@ -378,21 +477,63 @@ impl HostFiles {
 
 impl Files for HostFiles {
     fn read(&self, path: &str) -> EditResult<Option<String>> {
+        match self.read_content(path)? {
+            Some(Content::Text(text)) => Ok(Some(text.as_ref().clone())),
+            Some(Content::Bytes(bytes)) => Ok(Some(
+                crate::text::encoding::decode_bytes(path, &bytes, None)?.0,
+            )),
+            None => Ok(None),
+        }
+    }
+
+    fn read_content(&self, path: &str) -> EditResult<Option<Content>> {
         match self.read.call1(&self.this, &JsValue::from_str(path)) {
             Ok(v) => {
                 if let Some(text) = v.dyn_ref::<JsString>() {
-                    Ok(Some(string_from_js(text)))
+                    Ok(Some(Content::Text(Arc::new(string_from_js(text)))))
+                } else if let Some(bytes) = v.dyn_ref::<Uint8Array>() {
+                    Ok(Some(Content::Bytes(Arc::new(bytes.to_vec()))))
                 } else if v.is_undefined() || v.is_null() {
                     Ok(None)
                 } else {
                     Err(EditError::invalid(format!(
-                        "The editor could not read `{path}`: its reader returned {}, not text.",
+                        "The editor could not read `{path}`: its reader returned {}, not text or bytes.",
                         js_type(&v)
                     )))
                 }
             }
             Err(thrown) => Err(host_refusal(path, &thrown)),
         }
+    }
+
+    fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        let Some(list) = &self.list else {
+            return Ok(None);
+        };
+        let shown = if folder.is_empty() {
+            "the root"
+        } else {
+            folder
+        };
+        let v = match list.call1(&self.this, &JsValue::from_str(folder)) {
+            Ok(v) => v,
+            Err(thrown) => return Err(host_refusal(shown, &thrown)),
+        };
+        if v.is_undefined() || v.is_null() {
+            return Ok(None);
+        }
+        let not_paths = || {
+            EditError::invalid(format!(
+                "The editor could not list `{shown}`: its reader's list returned {}, not an array of paths.",
+                js_type(&v)
+            ))
+        };
+        let array = v.dyn_ref::<js_sys::Array>().ok_or_else(not_paths)?;
+        let mut paths = Vec::with_capacity(array.length() as usize);
+        for item in array.iter() {
+            paths.push(item.as_string().ok_or_else(not_paths)?);
+        }
+        Ok(Some(paths))
     }
 }
 

@@ -6,9 +6,19 @@
 //! multi-file calls all-or-nothing and makes a dry run compute exactly what a commit
 //! would. Later operations in one call see earlier ones (an Add then an Update of the
 //! same file in one patch).
+//!
+//! Encodings: a host that has bytes (a disk) hands them through [`Files::read_content`];
+//! the workspace decodes them once, with the call's `encoding` argument, by
+//! [`crate::text::encoding::decode`], and remembers each file's encoding. Every text
+//! written to a file is checked to be encodable in it ([`Workspace::write`]), so a call
+//! that would have to write lossily is refused before anything reaches the host, and
+//! each change names the encoding its host must write ([`Changed::encoding`]). A moved
+//! file keeps its encoding; a created one takes the call's `encoding` (else UTF-8).
 
 use crate::error::{EditError, EditResult, ErrorKind};
+use crate::listing;
 use crate::paths;
+use crate::text::encoding::{self, FileEncoding};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
@@ -24,6 +34,15 @@ pub trait Files {
         Ok(self.read(path)?.map(Arc::new))
     }
 
+    /// The text of `path` for a project-wide search (grep_project, find_symbol, the
+    /// search of replace_in_files), which reads many files and edits few. Hosts that
+    /// remember each read for a compare-and-swap at commit need not remember these:
+    /// the engine reads a file again through [`Files::read_shared`] before editing it,
+    /// and refuses the edit if the text differs. Default: [`Files::read_shared`].
+    fn read_for_search(&self, path: &str) -> EditResult<Option<Arc<String>>> {
+        self.read_shared(path)
+    }
+
     /// What makes two paths one file, for hosts where a file can have several names (a
     /// symlink inside the root, a hard link): `Some(id)` equal for every name of one
     /// file. The workspace keys a call's edits by it, so edits through two names apply
@@ -32,11 +51,74 @@ pub trait Files {
     fn identity(&self, _path: &str) -> EditResult<Option<String>> {
         Ok(None)
     }
+
+    /// The file as the host holds it: its bytes, for hosts that read bytes (a disk; the
+    /// engine decodes them, see [`crate::text::encoding`]), or a text the host decoded
+    /// itself (an editor buffer, written back by the editor in its own encoding).
+    /// Default: the text from [`Files::read_shared`], as every in-memory reader has.
+    fn read_content(&self, path: &str) -> EditResult<Option<Content>> {
+        Ok(self.read_shared(path)?.map(Content::Text))
+    }
+
+    /// Every file under `folder` (normalised, root-relative; `""` = the root), as paths
+    /// [`Files::read`] accepts, with the host's ignore rules applied (`.gitignore`,
+    /// `.ignore`, hidden files; see [`crate::listing`]), in any order. `Ok(None)`: this
+    /// host cannot list files (the default), and the project tools refuse saying so.
+    fn list(&self, _folder: &str) -> EditResult<Option<Vec<String>>> {
+        Ok(None)
+    }
+}
+
+/// [`Files::list`] for a reader holding every file in a map: the keys under `folder`,
+/// filtered by the ignore rules read from the map itself.
+fn list_keys<'k>(
+    keys: impl Iterator<Item = &'k String>,
+    folder: &str,
+    read: &dyn Fn(&str) -> Option<String>,
+) -> Vec<String> {
+    let under = keys.filter(|k| listing::is_under(k, folder)).cloned();
+    listing::filter(under, &mut |p| read(p))
+}
+
+/// What a host holds for one file (see [`Files::read_content`]).
+#[derive(Clone, Debug)]
+pub enum Content {
+    /// A text the host decoded; written back by the host as it writes its texts.
+    Text(Arc<String>),
+    /// The file's bytes, for the engine to decode and the host to write encoded.
+    Bytes(Arc<Vec<u8>>),
+}
+
+/// Files as bytes (tests, and hosts that keep bytes in memory): each is decoded as a
+/// disk file is.
+impl Files for BTreeMap<String, Vec<u8>> {
+    fn read(&self, path: &str) -> EditResult<Option<String>> {
+        match self.get(path) {
+            Some(bytes) => Ok(Some(encoding::decode(path, bytes, None)?.0)),
+            None => Ok(None),
+        }
+    }
+
+    fn read_content(&self, path: &str) -> EditResult<Option<Content>> {
+        Ok(self.get(path).map(|b| Content::Bytes(Arc::new(b.clone()))))
+    }
+
+    fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        Ok(Some(list_keys(self.keys(), folder, &|p| {
+            self.read(p).ok().flatten()
+        })))
+    }
 }
 
 impl Files for BTreeMap<String, String> {
     fn read(&self, path: &str) -> EditResult<Option<String>> {
         Ok(self.get(path).cloned())
+    }
+
+    fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        Ok(Some(list_keys(self.keys(), folder, &|p| {
+            self.get(p).cloned()
+        })))
     }
 }
 
@@ -48,11 +130,23 @@ impl Files for BTreeMap<String, Arc<String>> {
     fn read_shared(&self, path: &str) -> EditResult<Option<Arc<String>>> {
         Ok(self.get(path).cloned())
     }
+
+    fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        Ok(Some(list_keys(self.keys(), folder, &|p| {
+            self.get(p).map(|t| t.as_ref().clone())
+        })))
+    }
 }
 
 impl Files for HashMap<String, String> {
     fn read(&self, path: &str) -> EditResult<Option<String>> {
         Ok(self.get(path).cloned())
+    }
+
+    fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        Ok(Some(list_keys(self.keys(), folder, &|p| {
+            self.get(p).cloned()
+        })))
     }
 }
 
@@ -74,6 +168,8 @@ struct Entry {
     current: Option<Arc<String>>,
     /// Set on the source of a move: where its text went.
     moved_to: Option<String>,
+    /// The encoding the file is written in.
+    encoding: FileEncoding,
 }
 
 /// A file that differs from what the host gave.
@@ -83,6 +179,9 @@ pub struct Changed {
     pub original: Option<Arc<String>>,
     pub current: Option<Arc<String>>,
     pub moved_to: Option<String>,
+    /// The encoding the host writes the new text in, when it is not plain UTF-8
+    /// ([`FileEncoding::result_name`]).
+    pub encoding: Option<&'static str>,
 }
 
 pub struct Workspace<'f> {
@@ -95,6 +194,8 @@ pub struct Workspace<'f> {
     aliases: HashMap<String, String>,
     /// File identity → the name its entry is kept under.
     identities: HashMap<String, String>,
+    /// The call's `encoding` argument.
+    encoding: Option<FileEncoding>,
 }
 
 impl<'f> Workspace<'f> {
@@ -107,7 +208,14 @@ impl<'f> Workspace<'f> {
             entries: BTreeMap::new(),
             aliases: HashMap::new(),
             identities: HashMap::new(),
+            encoding: None,
         }
+    }
+
+    /// The call's `encoding` argument: how the files it reads are decoded when they
+    /// carry no byte order mark, and the encoding of the files it creates.
+    pub fn set_encoding(&mut self, encoding: FileEncoding) {
+        self.encoding = Some(encoding);
     }
 
     /// A path argument as the host will read it, or `path_outside_root`: the one path
@@ -139,17 +247,50 @@ impl<'f> Workspace<'f> {
         let key = self.key(path)?;
         let path = key.as_str();
         if !self.entries.contains_key(path) {
-            let original = self.files.read_shared(path)?;
+            let (original, encoding) = self.load(path)?;
             self.entries.insert(
                 path.to_string(),
                 Entry {
                     current: original.clone(),
                     original,
                     moved_to: None,
+                    encoding,
                 },
             );
         }
         Ok(self.entries.get_mut(path).expect("inserted above"))
+    }
+
+    /// The host's text of `path` and its encoding, as the workspace reads it (the one
+    /// read path): a host's bytes are decoded with the call's `encoding`; a file that
+    /// does not exist takes the encoding a created file gets.
+    fn load(&self, path: &str) -> EditResult<(Option<Arc<String>>, FileEncoding)> {
+        Ok(match self.files.read_content(path)? {
+            None => (None, self.encoding.unwrap_or(FileEncoding::UTF8)),
+            Some(Content::Text(text)) => (Some(text), FileEncoding::UTF8),
+            Some(Content::Bytes(bytes)) => {
+                let (text, encoding) = encoding::decode(path, &bytes, self.encoding)?;
+                (Some(Arc::new(text)), encoding)
+            }
+        })
+    }
+
+    /// The current text of `path` like [`Workspace::try_read`], without keeping it in
+    /// the overlay when the call has not read it yet ([`Files::read_for_search`]):
+    /// project-wide searches read many files once each and must not hold them all. A
+    /// tool that edits a file it peeked reads it again with [`Workspace::read`] and
+    /// refuses if the text changed in between.
+    pub fn peek(&self, path: &str) -> EditResult<Option<Arc<String>>> {
+        let key = self.aliases.get(path).map_or(path, String::as_str);
+        match self.entries.get(key) {
+            Some(e) => Ok(e.current.clone()),
+            None => self.files.read_for_search(path),
+        }
+    }
+
+    /// The host's files under `folder` ([`Files::list`]); None when it cannot list.
+    pub fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
+        self.files.list(folder)
     }
 
     /// The current text of `path` (normalised), or None when there is no such file.
@@ -166,9 +307,15 @@ impl<'f> Workspace<'f> {
         Ok(self.try_read(path)?.is_some())
     }
 
-    /// Replaces (or creates) the text of `path`.
+    /// Replaces (or creates) the text of `path`; refused (`invalid_arguments`, naming
+    /// the character) when the file's encoding cannot hold `text`.
     pub fn write(&mut self, path: &str, text: String) -> EditResult<()> {
         let entry = self.entry(path)?;
+        if !entry.encoding.is_utf8() {
+            if let Err(u) = encoding::encode(&text, entry.encoding) {
+                return Err(encoding::unencodable(path, &text, entry.encoding, u));
+            }
+        }
         entry.current = Some(Arc::new(text));
         entry.moved_to = None;
         Ok(())
@@ -182,6 +329,11 @@ impl<'f> Workspace<'f> {
 
     /// Moves `from`'s current text to `to` (which must not exist), as `new_text`.
     pub fn move_file(&mut self, from: &str, to: &str, new_text: String) -> EditResult<()> {
+        let kept = self.entry(from)?.encoding;
+        let dest = self.entry(to)?;
+        if dest.original.is_none() {
+            dest.encoding = kept;
+        }
         self.write(to, new_text)?;
         let to = self.key(to)?;
         let entry = self.entry(from)?;
@@ -203,11 +355,15 @@ impl<'f> Workspace<'f> {
             if e.original.is_none() && e.current.is_none() {
                 continue;
             }
+            let mut written = e.encoding;
             let (current, moved_to) = match &e.moved_to {
                 Some(dest) => match self.follow_move(dest) {
                     (dest, Some(text)) => {
-                        if self.entries.get(dest).is_some_and(|d| d.original.is_none()) {
-                            folded.push(dest);
+                        if let Some(d) = self.entries.get(dest) {
+                            written = d.encoding;
+                            if d.original.is_none() {
+                                folded.push(dest);
+                            }
                         }
                         (Some(text), Some(dest.to_string()))
                     }
@@ -216,11 +372,13 @@ impl<'f> Workspace<'f> {
                 None if e.original != e.current => (e.current.clone(), None),
                 None => continue,
             };
+            let encoding = current.as_ref().and(written.result_name());
             out.push(Changed {
                 path: path.clone(),
                 original: e.original.clone(),
                 current,
                 moved_to,
+                encoding,
             });
         }
         out.retain(|c| !folded.contains(&c.path.as_str()));
@@ -301,5 +459,27 @@ mod tests {
         assert_eq!(changes.len(), 1);
         assert_eq!(changes[0].path, "a.txt");
         assert_eq!(changes[0].current.as_deref().unwrap().as_str(), "X Y\n");
+    }
+
+    #[test]
+    fn map_readers_list_the_files_under_a_folder_without_ignored_ones() {
+        let files: BTreeMap<String, String> = [
+            (".gitignore", "*.log\n"),
+            ("src/a.rs", ""),
+            ("src/b.log", ""),
+            ("src/.hidden", ""),
+            ("srcx/c.rs", ""),
+            ("d.rs", ""),
+        ]
+        .iter()
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect();
+        assert_eq!(
+            files.list("src").unwrap(),
+            Some(vec!["src/a.rs".to_string()])
+        );
+        let all = files.list("").unwrap().unwrap();
+        assert_eq!(all, ["d.rs", "src/a.rs", "srcx/c.rs"]);
+        assert_eq!(NoFiles.list("").unwrap(), None);
     }
 }

@@ -1,7 +1,7 @@
 //! Runs every case of the conformance corpus (`tests/corpus/`, see its README) through
 //! the engine and fails on any wrong write, wrong refusal or missed check.
 
-use anchored_edit::{apply_edits, CallOptions, Session};
+use anchored_edit::{apply_edits, decode_bytes, encode_text, CallOptions, Files, Session};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -26,19 +26,104 @@ fn case_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// A case's files: texts (`files`), or bytes when the case has `files_base64` (its
+/// `files` then given as their UTF-8 bytes), read as a disk is.
+enum CaseFiles {
+    Texts(BTreeMap<String, String>),
+    Bytes(BTreeMap<String, Vec<u8>>),
+}
+
+impl CaseFiles {
+    fn of(case: &Value) -> CaseFiles {
+        let texts: BTreeMap<String, String> = case["files"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string()))
+            .collect();
+        let Some(encoded) = case["files_base64"].as_object() else {
+            return CaseFiles::Texts(texts);
+        };
+        let mut bytes: BTreeMap<String, Vec<u8>> = texts
+            .into_iter()
+            .map(|(k, v)| (k, v.into_bytes()))
+            .collect();
+        for (k, v) in encoded {
+            bytes.insert(k.clone(), base64(v.as_str().unwrap_or_default()));
+        }
+        CaseFiles::Bytes(bytes)
+    }
+
+    fn reader(&self) -> &dyn Files {
+        match self {
+            CaseFiles::Texts(t) => t,
+            CaseFiles::Bytes(b) => b,
+        }
+    }
+
+    /// The text the engine edits for `path` (bytes decoded with the call's `encoding`).
+    fn text(&self, path: &str, encoding: Option<&str>) -> String {
+        match self {
+            CaseFiles::Texts(t) => t.get(path).cloned().unwrap_or_default(),
+            CaseFiles::Bytes(b) => b
+                .get(path)
+                .and_then(|bytes| decode_bytes(path, bytes, encoding).ok())
+                .map(|(text, _)| text)
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// Standard base64 (the corpus's `files_base64`), decoded.
+fn base64(s: &str) -> Vec<u8> {
+    const ABC: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = Vec::new();
+    let (mut acc, mut bits) = (0u32, 0);
+    for c in s.bytes().filter(|c| *c != b'=' && !c.is_ascii_whitespace()) {
+        let v = ABC
+            .iter()
+            .position(|x| *x == c)
+            .expect("a base64 character") as u32;
+        acc = (acc << 6) | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+        }
+    }
+    out
+}
+
+/// Whether `path` came out as the case expects: its bytes (`expect.files_base64`,
+/// `new_text` encoded as the result says) or its text (`expect.files`).
+fn came_out(expect: &Value, path: &str, after: &Value, encoding: Option<&str>) -> Option<String> {
+    if let Some(want) = expect["files_base64"].get(path) {
+        let got = after.as_str().map(|t| encode_text(t, encoding));
+        return match (want.as_str(), got) {
+            (Some(b), Some(Ok(bytes))) if base64(b) == bytes => None,
+            (None, None) if want.is_null() => None,
+            (_, got) => Some(format!(
+                "WRONG WRITE in {path}:\n  expected bytes {want}\n  got {got:?} (encoding {encoding:?})"
+            )),
+        };
+    }
+    match expect["files"].get(path) {
+        None => Some(format!(
+            "WRONG WRITE: {path} changed but the case expects it untouched"
+        )),
+        Some(want) if want != after => Some(format!(
+            "WRONG WRITE in {path}:\n  expected {want}\n  got      {after}"
+        )),
+        _ => None,
+    }
+}
+
 /// Checks one case; returns a description of every way it failed.
 fn check_case(case: &Value) -> Vec<String> {
     let mut problems = Vec::new();
-    let files: BTreeMap<String, String> = case["files"]
-        .as_object()
-        .map(|m| {
-            m.iter()
-                .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string()))
-                .collect()
-        })
-        .unwrap_or_default();
+    let files = CaseFiles::of(case);
     let mut session = Session::new();
-    let result = session.call(&case["call"], &files);
+    let result = session.call(&case["call"], files.reader());
     let expect = &case["expect"];
     let want_ok = expect["ok"].as_bool().unwrap_or(false);
     if result.ok != want_ok {
@@ -54,35 +139,27 @@ fn check_case(case: &Value) -> Vec<String> {
         problems.extend(check_host_contract(case, &files, &result));
     }
     if want_ok {
-        let expected: BTreeMap<String, Value> = expect["files"]
-            .as_object()
-            .map(|m| m.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
-            .unwrap_or_default();
+        let expected: Vec<String> = ["files", "files_base64"]
+            .iter()
+            .flat_map(|k| expect[*k].as_object().into_iter().flatten())
+            .map(|(k, _)| k.clone())
+            .collect();
         for change in &changes {
             let after = if change.deleted || change.moved_to.is_some() {
                 Value::Null
             } else {
                 Value::String(change.new_text.clone().unwrap_or_default())
             };
-            match expected.get(&change.path) {
-                None => problems.push(format!(
-                    "WRONG WRITE: {} changed but the case expects it untouched",
-                    change.path
-                )),
-                Some(want) if *want != after => problems.push(format!(
-                    "WRONG WRITE in {}:\n  expected {want}\n  got      {after}",
-                    change.path
-                )),
-                _ => {}
-            }
+            let encoding = change.encoding.as_deref();
+            problems.extend(came_out(expect, &change.path, &after, encoding));
             if let Some(dest) = &change.moved_to {
                 let moved = Value::String(change.new_text.clone().unwrap_or_default());
-                if expected.get(dest) != Some(&moved) {
-                    problems.push(format!("WRONG WRITE: move to {dest} carries {moved}"));
+                if let Some(p) = came_out(expect, dest, &moved, encoding) {
+                    problems.push(format!("move to {dest}: {p}"));
                 }
             }
         }
-        for path in expected.keys() {
+        for path in &expected {
             let touched = changes
                 .iter()
                 .any(|c| &c.path == path || c.moved_to.as_deref() == Some(path.as_str()));
@@ -135,13 +212,14 @@ fn check_case(case: &Value) -> Vec<String> {
 /// a dry run of the same call computes exactly the same changes.
 fn check_host_contract(
     case: &Value,
-    files: &BTreeMap<String, String>,
+    files: &CaseFiles,
     result: &anchored_edit::ToolResult,
 ) -> Vec<String> {
     let mut problems = Vec::new();
+    let encoding = case["call"]["arguments"]["encoding"].as_str();
     for change in result.files.iter().flatten() {
-        let before = files.get(&change.path).map(String::as_str).unwrap_or("");
-        let rebuilt = apply_edits(before, &change.edits);
+        let before = files.text(&change.path, encoding);
+        let rebuilt = apply_edits(&before, &change.edits);
         // A move is reported on its source: the edits turn the source's text into the
         // text that now stands at the destination.
         let want = if change.deleted {
@@ -163,7 +241,7 @@ fn check_host_contract(
             dry_run: true,
             ..CallOptions::default()
         };
-        let dry = Session::new().call_with(&case["call"], files, &options);
+        let dry = Session::new().call_with(&case["call"], files.reader(), &options);
         if dry.files != result.files || dry.matched_via != result.matched_via {
             problems.push("the dry run computed different changes than the commit".into());
         }

@@ -170,3 +170,30 @@ test('serverInstructions: one paragraph naming the tools a model chooses between
   assert.ok(!text.includes('\n'));
   for (const name of ['str_replace', 'apply_patch', 'read_lines', 'grep_file', 'expected_version']) assert.ok(text.includes(name), name);
 });
+
+test('a reader may hand bytes: the engine decodes them and encodeText writes the result back', () => {
+  // windows-1252 "# café\nx = 1\n" and UTF-16LE with a BOM.
+  const latin = new Uint8Array(Buffer.from('# caf\xe9\nx = 1\n', 'latin1'));
+  const utf16 = new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('y = 1\n', 'utf16le')]));
+  const files = { 'l.py': latin, 'w.py': utf16, 'u.py': 'z = 1\n' };
+  const reader = { read: (p) => files[p] };
+  const session = new engine.Session();
+  const undeclared = session.call({ tool: 'str_replace', arguments: { path: 'l.py', old_str: 'x = 1', new_str: 'x = 2' } }, reader);
+  assert.match(undeclared.error.message, /"encoding": "windows-1252"/);
+  const r = session.call(
+    { tool: 'str_replace', arguments: { path: 'l.py', old_str: 'x = 1', new_str: "x = '€'", encoding: 'latin1' } },
+    reader,
+  );
+  assert.equal(r.files[0].encoding, 'windows-1252');
+  assert.deepEqual(Buffer.from(engine.encodeText(r.files[0].new_text, r.files[0].encoding)), Buffer.from("# caf\xe9\nx = '\x80'\n", 'latin1'));
+  const w = session.call({ tool: 'str_replace', arguments: { path: 'w.py', old_str: 'y = 1', new_str: 'y = 2' } }, reader);
+  assert.equal(w.files[0].encoding, 'UTF-16LE');
+  assert.deepEqual(
+    Buffer.from(engine.encodeText(w.files[0].new_text, w.files[0].encoding)),
+    Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('y = 2\n', 'utf16le')]),
+  );
+  // A string is text the host decoded: no encoding to write it back in.
+  const u = session.call({ tool: 'str_replace', arguments: { path: 'u.py', old_str: 'z = 1', new_str: 'z = 2' } }, reader);
+  assert.equal(u.files[0].encoding, undefined);
+  assert.throws(() => engine.encodeText('日', 'latin1'), /U\+65E5/);
+});

@@ -16,6 +16,8 @@ export interface FileChange {
   created?: boolean;
   deleted?: boolean;
   moved_to?: string;
+  /** The encoding to write `new_text` in (`encodeText(new_text, encoding)`); absent: UTF-8. */
+  encoding?: string;
   /** The whole new text (hosts only; an LLM's view leaves it out). */
   new_text?: string;
 }
@@ -43,12 +45,24 @@ export interface ToolResult {
 export interface ToolRequest { tool: string; arguments?: Record<string, unknown> | string }
 
 /**
- * The host's files. `read` gets a normalised path and returns the text, `undefined`/`null`
+ * The host's files. `read` gets a normalised path and returns the text (decoded by the
+ * host, which writes it back itself: an editor buffer), the file's bytes as a
+ * `Uint8Array` (a host that has bytes, such as a disk: the engine decodes them, UTF-8, a
+ * BOM, the call's `encoding` argument or a declaration in the file, and each changed
+ * file's `encoding` says how to write it back with `encodeText`), `undefined`/`null`
  * when there is no such file, or throws to refuse the path: a thrown value with `kind`
  * set to an engine error kind (e.g. "path_outside_root") becomes that refusal with its
  * `message`; anything else becomes `invalid_arguments` naming the path. Synchronous.
  */
-export interface FileReader { read(path: string): string | undefined | null }
+export interface FileReader {
+  read(path: string): string | Uint8Array | undefined | null;
+  /**
+   * Optional: every file under `folder` ("" = the root), root-relative, with the host's
+   * ignore rules applied (see ignoreFilter). Without it the project tools (list_files,
+   * grep_project, find_symbol, replace_in_files) refuse saying the host cannot list files.
+   */
+  list?(folder: string): string[] | undefined | null;
+}
 
 /**
  * `newText: false` leaves every `files[].new_text` out (hosts that apply `edits`);
@@ -112,6 +126,28 @@ export function hostRefusal(
   kind: 'write_failed' | 'stale_buffer' | 'edit_rejected',
   detail: HostRefusalDetail,
 ): ToolResult;
+
+/**
+ * The bytes to write for a changed file: its `new_text` in its `encoding` (undefined:
+ * UTF-8). Throws for an unknown encoding or a character the encoding cannot hold.
+ */
+export function encodeText(text: string, encoding?: string | null): Uint8Array;
+
+/**
+ * The engine's path rule alone (docs/paths.md), for a host's own tools: `path` judged
+ * against `roots` (absolute folders, the first the project root, as `setRoots`).
+ */
+export function resolvePath(path: string, roots: string[]): { path: string } | { error: ToolError };
+
+/**
+ * The engine's ignore rules over a plain listing (docs/wasm.md): `paths` (root-relative)
+ * without hidden ones, those `.ignore`/`.gitignore` files (read through `reader`) ignore,
+ * and those under such folders; order kept.
+ */
+export function ignoreFilter(paths: string[], reader: FileReader): string[];
+
+/** Of `folders` (root-relative), those the same rules leave out, with everything under them. */
+export function ignoredFolders(folders: string[], reader: FileReader): string[];
 
 /** Browsers: loads the engine (Node: nothing to do). */
 export function init(input?: unknown): Promise<void>;

@@ -29,8 +29,9 @@ function isInstanceFailure(e) {
 
 /**
  * Builds the public API over a raw wasm-bindgen module `raw` ({Session, toolSchemas,
- * hostRefusal, serverInstructions, __scheduleRestart}). Returns {Session, toolSchemas,
- * hostRefusal, serverInstructions, EnginePanicError}.
+ * hostRefusal, encodeText, resolvePath, ignoreFilter, ignoredFolders, serverInstructions,
+ * __scheduleRestart}). Returns {Session, toolSchemas, hostRefusal, encodeText, resolvePath,
+ * ignoreFilter, ignoredFolders, serverInstructions, EnginePanicError}.
  */
 export function createEngine(raw) {
   // Bumped on every instance failure; a Session whose raw object is older replaces it.
@@ -68,8 +69,9 @@ export function createEngine(raw) {
 
     /**
      * Runs one tool call. `request`: {tool, arguments} or its JSON text. `files`: the
-     * host's reader {read(path)}: a string, undefined/null for no such file, or throw
-     * (with `kind`, e.g. "path_outside_root", to choose the refusal). `options`:
+     * host's reader {read(path)}: a string (text the host decoded), a Uint8Array (the
+     * file's bytes, decoded by the engine; write changes back with encodeText),
+     * undefined/null for no such file, or throw (with `kind`, e.g. "path_outside_root", to choose the refusal). `options`:
      * {newText: false} leaves files[].new_text out (hosts that apply `edits`);
      * {dryRun: true} makes an editing call a dry run whatever the request says. Returns
      * the result object; refusals are results with ok: false.
@@ -180,10 +182,42 @@ export function createEngine(raw) {
     return stateless(() => raw.hostRefusal(tool, kind, detail ?? {}));
   }
 
+  /**
+   * The bytes to write for a changed file: `text` (its `new_text`) in `encoding` (its
+   * `encoding`; undefined: UTF-8), as a Uint8Array. Throws an Error for an unknown
+   * encoding or a character it cannot hold.
+   */
+  function encodeText(text, encoding) {
+    return stateless(() => raw.encodeText(text, encoding ?? undefined));
+  }
+
+  /**
+   * The engine's path rule alone, for a host's own tools (open a file, save it): `path`
+   * judged against `roots` (as `Session.setRoots`) → `{path}` (as a reader receives it)
+   * or `{error: {kind, message}}`, worded for the agent.
+   */
+  function resolvePath(path, roots) {
+    return stateless(() => raw.resolvePath(String(path ?? ''), Array.from(roots ?? [], String)));
+  }
+
+  /**
+   * The engine's ignore rules over a plain listing (hidden names, `.ignore` and
+   * `.gitignore` files read through `reader.read(path)`, folders left out with what is
+   * under them): `paths` (root-relative) without the excluded ones, in order.
+   */
+  function ignoreFilter(paths, reader) {
+    return stateless(() => raw.ignoreFilter(Array.from(paths, String), reader));
+  }
+
+  /** Of `folders` (root-relative), those the same rules leave out (a walker does not enter them). */
+  function ignoredFolders(folders, reader) {
+    return stateless(() => raw.ignoredFolders(Array.from(folders, String), reader));
+  }
+
   /** The paragraph an MCP server gives a model: when to use which tool. */
   function serverInstructions() {
     return stateless(() => raw.serverInstructions());
   }
 
-  return { Session, toolSchemas, hostRefusal, serverInstructions, EnginePanicError };
+  return { Session, toolSchemas, hostRefusal, encodeText, resolvePath, ignoreFilter, ignoredFolders, serverInstructions, EnginePanicError };
 }

@@ -71,6 +71,8 @@ test('one review timeout default; a setting overrides it', () => {
 test('llmView leaves out new_text only', () => {
   const result = { ok: true, files: [{ path: 'a', diff: 'd', new_text: 'x', edits: [] }], warnings: [] };
   assert.deepEqual(llmView(result), { ok: true, files: [{ path: 'a', diff: 'd', edits: [] }], warnings: [] });
+  // A reading tool's list of paths under `files` is left as it is (not spread into characters).
+  assert.deepEqual(llmView({ ok: true, files: ['src/a.rs', 'b.md'] }), { ok: true, files: ['src/a.rs', 'b.md'] });
   assert.equal(result.files[0].new_text, 'x', 'the input is not changed');
   const bare = { ok: false };
   assert.equal(llmView(bare), bare);

@@ -37,7 +37,13 @@ export function reviewTimeoutSeconds(setting) {
 /** The result as an LLM sees it: every changed file's `new_text` left out. */
 export function llmView(result) {
   if (!result || !Array.isArray(result.files)) return result;
-  return { ...result, files: result.files.map(({ new_text, ...rest }) => rest) };
+  // Only changed-file objects carry `new_text`; anything else in `files` is left as it is.
+  const strip = (f) => {
+    if (f === null || typeof f !== 'object' || Array.isArray(f)) return f;
+    const { new_text, ...rest } = f;
+    return rest;
+  };
+  return { ...result, files: result.files.map(strip) };
 }
 
 /** The names of the tools that edit files, from the engine's `toolSchemas()`. */

@@ -15,7 +15,10 @@
 //   (the native `anchored-edit mcp` shape); changes the host fails to apply are refused
 //   as `write_failed`, as the CLI does;
 // - the HTTP layer's checks (guard.js): loopback only, bearer token, Host/Origin
-//   against DNS rebinding, body size limit.
+//   against DNS rebinding, body size limit;
+// - an editor host may add its editor tools (`editorTools`: js/host-policy/editor-tools.js
+//   over the host's adapter): listed after the engine's, run in the same queue (so a
+//   save_file sees the previous call's edit applied).
 
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -25,7 +28,7 @@ import { ListToolsRequestSchema, isInitializeRequest } from '@modelcontextprotoc
 import * as z from 'zod';
 import { checkRequest, newToken } from './guard.js';
 import { toolResult } from './result.js';
-import { createRefusals, whyOf } from '../host-policy/index.js';
+import { createRefusals, editingTools, whyOf } from '../host-policy/index.js';
 
 export { newToken, checkRequest } from './guard.js';
 export { llmView, toolResult } from './result.js';
@@ -69,9 +72,12 @@ function errorResult(message) {
  * `call(tool, args)` instead of `read`/`apply`: it resolves to the engine's result, or to
  * the host's own refusal in the same shape. `engine`: the package (its `hostRefusal`).
  */
-export function createToolRunner({ engine, session, read, apply, call }) {
-  const files = { read };
+export function createToolRunner({ engine, session, read, list, apply, call, editorTools }) {
+  const files = list ? { read, list } : { read };
   const refusals = createRefusals(engine);
+  // Only a tool that edits has changes to apply (its annotations say so): a reading
+  // tool's result is returned as it is, whatever fields it carries.
+  const edits = editingTools(engine.toolSchemas());
   let queue = Promise.resolve();
 
   async function runHostCall(tool, args) {
@@ -83,14 +89,16 @@ export function createToolRunner({ engine, session, read, apply, call }) {
   }
 
   async function runOnce(tool, args) {
+    // A host that runs whole calls runs its editor tools too (in its own queue).
     if (call) return runHostCall(tool, args);
+    if (editorTools?.has(tool)) return toolResult(await editorTools.call(tool, args ?? {}));
     let result;
     try {
       result = session.call({ tool, arguments: args ?? {} }, files);
     } catch (e) {
       return errorResult(`${e?.message ?? e}`);
     }
-    if (result.ok && result.dry_run !== true && Array.isArray(result.files) && result.files.length > 0) {
+    if (result.ok && result.dry_run !== true && edits.has(result.tool) && Array.isArray(result.files) && result.files.length > 0) {
       try {
         await apply(result.files, { tool, arguments: args });
       } catch (e) {
@@ -107,9 +115,9 @@ export function createToolRunner({ engine, session, read, apply, call }) {
   };
 }
 
-/** An McpServer with every engine tool registered, backed by `run`. */
-export function createMcpServer({ engine, run, name = 'anchored-edit', version = '0.0.0' }) {
-  const schemas = engine.toolSchemas();
+/** An McpServer with every engine tool (and the editor tools, if any) registered, backed by `run`. */
+export function createMcpServer({ engine, run, editorTools, name = 'anchored-edit', version = '0.0.0' }) {
+  const schemas = [...engine.toolSchemas(), ...(editorTools?.schemas ?? [])];
   const server = new McpServer({ name, version }, { capabilities: { tools: {} } });
   // The engine validates arguments itself (strictly, with aliases and messages written
   // for LLMs), so the SDK's validation must let every argument through unchanged.
@@ -214,12 +222,19 @@ function readBody(req, limit) {
 /**
  * Starts the server. Options:
  * - `engine`: the anchored-edit package module ({Session, toolSchemas}); required.
- * - `read(path)`: the text, `undefined` for no such file, or throw (with `kind`, e.g.
- *   "path_outside_root", to choose the refusal). Synchronous.
+ * - `read(path)`: the text (an editor buffer's), the file's bytes as a `Uint8Array` (a
+ *   file read from disk: the engine decodes it, and `apply` writes each changed file
+ *   as `engine.encodeText(new_text, encoding)` when it names an `encoding`), `undefined`
+ *   for no such file, or throw (with `kind`, e.g. "path_outside_root", to choose the
+ *   refusal). Synchronous.
+ *   `list(folder)` (optional): the files under a root-relative folder, ignore rules
+ *   applied, for the project tools (DESIGN contract 1). Synchronous.
  * - `apply(files, call)`: applies a committed call's `files[]`; may be async; throw to
  *   report failure (a thrown `{kind, message}` is the refusal the agent reads, as is).
  * - `call(tool, args)`: instead of `read` and `apply`, for hosts that run whole calls
  *   themselves; resolves to the result object (the engine's, or the host's refusal).
+ * - `editorTools`: the host's editor tools (js/host-policy/editor-tools.js), published
+ *   beside the engine's and run in the same queue (by `call`, when the host gives one).
  * - `session`: an engine Session to use (e.g. with loaded statistics); default new.
  * - `port` (default 0: any free port), `token` (default random), `maxBodyBytes`,
  *   `allowedOrigins` (extra browser origins, e.g. a webview's), `name`, `version`.
@@ -234,8 +249,10 @@ export async function startMcpHttpServer(options) {
   const {
     engine,
     read,
+    list,
     apply,
     call,
+    editorTools,
     session = new engine.Session(),
     port = 0,
     token = newToken(),
@@ -249,7 +266,7 @@ export async function startMcpHttpServer(options) {
   if (typeof call !== 'function' && (typeof read !== 'function' || typeof apply !== 'function')) {
     throw new TypeError('startMcpHttpServer: read(path) and apply(files), or call(tool, args), are required');
   }
-  const run = createToolRunner({ engine, session, read, apply, call });
+  const run = createToolRunner({ engine, session, read, list, apply, call, editorTools });
   const sessions = createSessionTable({ idleMs: sessionIdleMs, max: maxSessions });
   let listeningPort = port;
 
@@ -298,7 +315,7 @@ export async function startMcpHttpServer(options) {
         enableJsonResponse: true,
         onsessioninitialized: (id) => sessions.add(id, entry),
       });
-      const server = createMcpServer({ engine, run, name, version });
+      const server = createMcpServer({ engine, run, editorTools, name, version });
       entry = { transport, server, lastUsed: Date.now(), busy: 0 };
       transport.onclose = () => {
         if (transport.sessionId) sessions.delete(transport.sessionId, entry);

@@ -5,6 +5,7 @@
 // names a file).
 import fs from 'node:fs';
 import path from 'node:path';
+import * as engine from 'anchored-edit';
 import { Session, toolSchemas } from 'anchored-edit';
 import { llmView } from '../host-policy/index.js';
 import { DiskFiles } from './disk.js';
@@ -85,7 +86,7 @@ function isDirectory(p) {
 
 /** A session on the real root, with the engine's own path rule when it has one. */
 function open(options) {
-  const disk = new DiskFiles(options.root);
+  const disk = new DiskFiles(options.root, { engine });
   const session = new Session();
   if (typeof session.setRoots === 'function') session.setRoots([disk.root]);
   const emptyStats = session.statsJson();

@@ -23,17 +23,20 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * The disk operations for the engine's changes (`files[]` with `new_text`, `deleted`,
- * `moved_to`), resolving engine paths with `resolve` (which throws to refuse one).
+ * `moved_to`, `encoding`), resolving engine paths with `resolve` (which throws to refuse
+ * one). A change with an `encoding` is written as `encodeText(new_text, encoding)` (the
+ * engine's bytes); one without is UTF-8.
  */
-export function plan(changes, resolve) {
+export function plan(changes, resolve, encodeText) {
   const ops = [];
   for (const c of changes) {
     const target = resolve(c.path);
+    const text = c.encoding ? encodeText(c.new_text ?? '', c.encoding) : (c.new_text ?? '');
     if (c.moved_to !== undefined && c.moved_to !== null) {
-      ops.push({ target: resolve(c.moved_to), text: c.new_text ?? '' });
+      ops.push({ target: resolve(c.moved_to), text });
       ops.push({ target, remove: true });
     } else if (c.deleted) ops.push({ target, remove: true });
-    else ops.push({ target, text: c.new_text ?? '' });
+    else ops.push({ target, text });
   }
   return ops;
 }

@@ -12,10 +12,16 @@
 //   being opened for reading in a way that could block (the file is opened O_NONBLOCK
 //   and checked with fstat before a byte is read).
 // - `.anchored-edit/` under the root is the native CLI's write journal: refused, as there.
-// - Text only: a NUL byte means binary, and bytes that are not UTF-8 are refused,
-//   naming the offset of the first invalid byte (as Rust's `valid_up_to`). A BOM is kept.
+// - Bytes, not text: `read` returns the file's bytes (a Uint8Array) and the engine
+//   decodes them as it does for the native CLI (UTF-8, a BOM, the call's `encoding`, a
+//   declaration; binary and undecodable files refused with the engine's words). The
+//   commit writes each new text encoded as the result's `encoding` says (commit.js).
+// - Listing (`list(folder)`, for the project tools): js/host-policy/listing.js's walk
+//   with the engine's ignore rules (hidden files, .gitignore/.ignore; links neither
+//   followed nor listed) under the real root; `.anchored-edit/` is hidden, never listed.
 import fs from 'node:fs';
 import path from 'node:path';
+import { listFiles } from '../host-policy/listing.js';
 
 /** A refusal the engine turns into its own error kind (see FileReader in index.d.ts). */
 export class Refusal extends Error {
@@ -48,44 +54,16 @@ function exists(p) {
   }
 }
 
-/** The offset of the first byte that does not start a valid UTF-8 sequence, or -1. */
-export function invalidUtf8Offset(bytes) {
-  let i = 0;
-  while (i < bytes.length) {
-    const b = bytes[i];
-    let need;
-    let min = 0;
-    let max = 0xbf;
-    if (b < 0x80) {
-      i += 1;
-      continue;
-    } else if (b >= 0xc2 && b <= 0xdf) need = 1;
-    else if (b >= 0xe0 && b <= 0xef) {
-      need = 2;
-      if (b === 0xe0) min = 0xa0; // no overlong forms
-      if (b === 0xed) max = 0x9f; // no surrogates
-    } else if (b >= 0xf0 && b <= 0xf4) {
-      need = 3;
-      if (b === 0xf0) min = 0x90;
-      if (b === 0xf4) max = 0x8f; // nothing above U+10FFFF
-    } else return i;
-    for (let k = 1; k <= need; k++) {
-      const c = bytes[i + k];
-      const lo = k === 1 && min ? min : 0x80;
-      const hi = k === 1 ? max : 0xbf;
-      if (c === undefined || c < lo || c > hi) return i;
-    }
-    i += need + 1;
-  }
-  return -1;
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/** Read-only view of the files under `root` (which must exist; resolved once). */
+/**
+ * Read-only view of the files under `root` (which must exist; resolved once). `engine`:
+ * the package (its ignore rules), needed by `list` only.
+ */
 export class DiskFiles {
-  constructor(root) {
+  #engine;
+
+  constructor(root, { engine } = {}) {
     this.root = fs.realpathSync(root);
+    this.#engine = engine;
   }
 
   /** Whether the real path `real` is the root or lies under it. */
@@ -127,7 +105,39 @@ export class DiskFiles {
     return real;
   }
 
-  /** The engine's reader: the text, undefined for no such file, or a thrown refusal. */
+  /**
+   * The files under root-relative `folder` ('' the root), ignore rules applied
+   * (js/host-policy/listing.js); unsorted. A folder that does not exist (or is a link)
+   * is refused with `file_not_found`.
+   */
+  list(folder) {
+    const at = (rel) => (rel === '' ? this.root : path.join(this.root, ...rel.split('/')));
+    const readDir = (rel) => {
+      try {
+        if (!fs.lstatSync(at(rel)).isDirectory()) return null;
+        return fs.readdirSync(at(rel), { withFileTypes: true }).map((d) => ({
+          name: d.name,
+          type: d.isDirectory() ? 'dir' : d.isFile() ? 'file' : 'other',
+        }));
+      } catch {
+        return null;
+      }
+    };
+    const readText = (rel) => {
+      try {
+        return fs.lstatSync(at(rel)).isFile() ? fs.readFileSync(at(rel), 'utf8') : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    const files = listFiles({ engine: this.#engine, folder, readDir, readText });
+    if (files === null) {
+      throw new Refusal('file_not_found', `The folder \`${folder}\` does not exist under the project root. Send a folder list_files lists, or omit \`path\` for the whole project.`);
+    }
+    return files;
+  }
+
+  /** The engine's reader: the file's bytes, undefined for no such file, or a thrown refusal. */
   read(p) {
     const real = this.resolve(p);
     let fd;
@@ -145,8 +155,7 @@ export class DiskFiles {
       if (!stat.isFile()) {
         throw invalid(`\`${p}\` is not a regular file (a FIFO, socket or device); anchored-edit edits text files only.`);
       }
-      const bytes = fs.readFileSync(fd);
-      return decode(p, bytes);
+      return new Uint8Array(fs.readFileSync(fd));
     } finally {
       fs.closeSync(fd);
     }
@@ -155,17 +164,4 @@ export class DiskFiles {
 
 function isDirectory(p) {
   return invalid(`\`${p}\` is a directory, not a file. Send the path of a file inside it.`);
-}
-
-function decode(p, bytes) {
-  if (bytes.includes(0)) {
-    throw invalid(`\`${p}\` looks binary (it contains NUL bytes); anchored-edit edits text files only.`);
-  }
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    throw invalid(
-      `\`${p}\` is not UTF-8 text (invalid byte at offset ${invalidUtf8Offset(bytes)}); anchored-edit edits UTF-8 text files only.`,
-    );
-  }
 }

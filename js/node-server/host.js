@@ -3,10 +3,12 @@
 // file up to date. The counterpart of the native cli/src/host.rs and --stats handling.
 import fs from 'node:fs';
 import * as engine from 'anchored-edit';
-import { createRefusals, whyOf } from '../host-policy/index.js';
+import { createRefusals, editingTools, whyOf } from '../host-policy/index.js';
 import { commit, plan } from './commit.js';
 
 const refusals = createRefusals(engine);
+/** The tools that edit (annotations): only their results carry changes to write. */
+const edits = editingTools(engine.toolSchemas());
 
 /**
  * Runs `request` (object or JSON text) in `session` on `disk`; unless it is a dry run
@@ -16,10 +18,10 @@ const refusals = createRefusals(engine);
  */
 export function execute(session, disk, request, options = {}) {
   const result = session.call(request, disk, { dryRun: options.dryRun === true });
-  const changes = Array.isArray(result.files) ? result.files : [];
+  const changes = edits.has(result.tool) && Array.isArray(result.files) ? result.files : [];
   if (!result.ok || result.dry_run === true || changes.length === 0) return result;
   try {
-    commit(plan(changes, (p) => disk.resolve(p)));
+    commit(plan(changes, (p) => disk.resolve(p), engine.encodeText));
     return result;
   } catch (e) {
     return refusals.writeFailed(result.tool, whyOf(e));

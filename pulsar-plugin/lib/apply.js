@@ -19,7 +19,8 @@
 // - A multi-file call is all or nothing: when a later file fails, the buffers and files
 //   already changed are put back (buffers to a checkpoint taken before their transaction,
 //   files to their previous bytes).
-// - Files that are not open are written to disk atomically (temporary file + rename);
+// - Files that are not open are written to disk atomically (temporary file + rename), in
+//   the encoding the result names (`encoding`, by the engine's `encodeText`; none: UTF-8);
 //   created files likewise; deletions remove the file (an open buffer of it is reported
 //   so the caller can close its editors); a move writes the destination, removes the
 //   source and, when the source is open, applies the edits to its buffer and points the
@@ -28,6 +29,18 @@
 //   `kind` and `message` are the result's error and whose `result` the agent receives.
 
 const { policy, isRefusal } = require('./policy');
+const { loadEngine } = require('./engine');
+
+/** What to write for a changed file: its new text, encoded as its result says. */
+function contentOf(f) {
+  return f.encoding ? loadEngine().engine.encodeText(f.new_text, f.encoding) : f.new_text;
+}
+
+/** Whether Pulsar holds `buffer` as UTF-8 (its default; `getEncoding()` says otherwise). */
+function isUtf8Buffer(buffer) {
+  const encoding = typeof buffer.getEncoding === 'function' ? buffer.getEncoding() : 'utf8';
+  return /^utf-?8$/i.test(encoding ?? 'utf8');
+}
 
 function point(p) {
   return [p.row, p.column];
@@ -64,7 +77,15 @@ function applyEditsToBuffer(buffer, edits, newText, tool) {
   return { checkpoint, layer };
 }
 
+/**
+ * Whether two reads agree: the same text, the same bytes (a file read from disk; a text
+ * and bytes agree when the bytes are the text's UTF-8), or both none.
+ */
 function sameText(a, b) {
+  const bytes = (x) => (x instanceof Uint8Array ? Buffer.from(x.buffer, x.byteOffset, x.length) : Buffer.from(x, 'utf8'));
+  if (a instanceof Uint8Array || b instanceof Uint8Array) {
+    return a !== null && a !== undefined && b !== null && b !== undefined && bytes(a).equals(bytes(b));
+  }
   return (a ?? null) === (b ?? null);
 }
 
@@ -115,8 +136,16 @@ function applyChanges(files, { workspace, reads, staleWhen, tool }) {
         undo.push(() => workspace.restore(loc, before));
         report.deleted.push({ path: f.path, buffer, wasModified });
       } else if (dest) {
+        if (buffer && !isUtf8Buffer(buffer)) {
+          // The engine had the buffer's decoded text, not its encoding: writing the
+          // destination as UTF-8 would change the file's encoding.
+          throw policy().refusals.writeFailedError(
+            tool,
+            `\`${f.path}\` is open in an editor in ${buffer.getEncoding()}; save and close it, then send the call again (its bytes are then read and written in their encoding)`,
+          );
+        }
         const destBefore = workspace.snapshot(dest);
-        workspace.writeFile(dest, f.new_text);
+        workspace.writeFile(dest, contentOf(f));
         undo.push(() => workspace.restore(dest, destBefore));
         const srcBefore = workspace.snapshot(loc);
         workspace.removeFile(loc);
@@ -146,7 +175,7 @@ function applyChanges(files, { workspace, reads, staleWhen, tool }) {
           throw policy().refusals.writeFailedError(tool, `the engine's result for \`${f.path}\` carries no new text`);
         }
         const before = workspace.snapshot(loc);
-        workspace.writeFile(loc, f.new_text);
+        workspace.writeFile(loc, contentOf(f));
         undo.push(() => workspace.restore(loc, before));
         report.written.push(f.path);
       }

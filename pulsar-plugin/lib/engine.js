@@ -9,8 +9,9 @@ const path = require('path');
 let loaded = null;
 
 /**
- * {engine: {Session, toolSchemas, hostRefusal, EnginePanicError}, mcpHost: js/mcp-host's
- * exports, hostPolicy: js/host-policy's exports}.
+ * {engine: {Session, toolSchemas, hostRefusal, resolvePath, EnginePanicError}, mcpHost:
+ * js/mcp-host's exports, hostPolicy: js/host-policy's exports, editorTools:
+ * js/host-policy/editor-tools.js, listing: js/host-policy/listing.js}.
  */
 function loadEngine() {
   if (loaded) return loaded;

@@ -23,13 +23,16 @@ class Host extends EventEmitter {
   /**
    * `engine`: {Session, toolSchemas}; `mcpHost`: js/mcp-host's exports; `workspace`:
    * lib/workspace.js; `settings()`: {reviewMode, reviewTimeoutMs, saveAfterEdit};
-   * `state`: what `serialize()` returned last time (or undefined).
+   * `state`: what `serialize()` returned last time (or undefined); `editorTools`: the
+   * editor tools (js/host-policy/editor-tools.js over lib/editor.js), published beside
+   * the engine's tools.
    */
-  constructor({ engine, mcpHost, workspace, settings, state, name = 'anchored-edit', version = '0.0.0' }) {
+  constructor({ engine, mcpHost, workspace, settings, state, editorTools, name = 'anchored-edit', version = '0.0.0' }) {
     super();
     this.engine = engine;
     this.mcpHost = mcpHost;
     this.workspace = workspace;
+    this.editorTools = editorTools;
     this.settings = settings;
     this.name = name;
     this.version = version;
@@ -66,10 +69,12 @@ class Host extends EventEmitter {
         const reader = files && {
           read(p) {
             const text = files.read(p);
-            reads.set(p, typeof text === 'string' ? text : null);
+            reads.set(p, typeof text === 'string' || text instanceof Uint8Array ? text : null);
             return text;
           },
         };
+        // The project listing (contract 1) passes through; what a project tool then reads is recorded above.
+        if (files && typeof files.list === 'function') reader.list = (folder) => files.list(folder);
         // The engine's path rule over the project folders (the first is the root of
         // relative paths); guarded until every engine build has setRoots.
         if (typeof host.session.setRoots === 'function' && typeof host.workspace.roots === 'function') {
@@ -170,7 +175,9 @@ class Host extends EventEmitter {
       engine: this.engine,
       session: this.recorder,
       read: (p) => this.workspace.read(p),
+      list: (folder) => this.workspace.list(folder),
       apply: (files, call) => this.apply(files, call),
+      editorTools: this.editorTools,
       port,
       token,
       name: this.name,
@@ -202,7 +209,9 @@ class Host extends EventEmitter {
         engine: this.engine,
         session: this.recorder,
         read: (p) => this.workspace.read(p),
+        list: (folder) => this.workspace.list(folder),
         apply: (files, call) => this.apply(files, call),
+        editorTools: this.editorTools,
       });
     }
     return this.runner(tool, args);

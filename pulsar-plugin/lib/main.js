@@ -5,6 +5,8 @@
 const { CompositeDisposable } = require('atom');
 const { loadEngine } = require('./engine');
 const { createWorkspace } = require('./workspace');
+const { createEditorAdapter } = require('./editor');
+const { createDiagnosticsStore } = require('./diagnostics');
 const { Host } = require('./host');
 const { PreviewView, PREVIEW_URI } = require('./preview-view');
 const { StatsView, STATS_URI } = require('./stats-view');
@@ -35,6 +37,8 @@ class AnchoredEditPackage {
     this.tile = null;
     this.statusTile = null;
     this.clearHighlights = [];
+    // Before the host exists: the linter package may consume our linter-ui service first.
+    this.diagnostics = createDiagnosticsStore({ linterActive: () => atom.packages.isPackageActive('linter') });
     this.subscriptions = new CompositeDisposable();
     this.subscriptions.add(
       atom.commands.add('atom-workspace', {
@@ -72,6 +76,11 @@ class AnchoredEditPackage {
     return this.host ? this.host.serialize() : this.state;
   }
 
+  /** The `linter-ui` service (package.json providedServices): the linter's messages, for get_diagnostics. */
+  provideLinterUi() {
+    return this.diagnostics.linterUi();
+  }
+
   consumeStatusBar(statusBar) {
     this.statusTile = new StatusTile({ onClick: () => this.showStats() });
     this.tile = statusBar.addRightTile({ item: this.statusTile.element, priority: 20 });
@@ -81,15 +90,23 @@ class AnchoredEditPackage {
   /** The host, created (and the engine loaded) on first use. Throws when not built. */
   getHost() {
     if (this.host) return this.host;
-    const { engine, mcpHost } = loadEngine();
+    const { engine, mcpHost, editorTools, listing } = loadEngine();
     const workspace = createWorkspace({
       roots: () => atom.project.getPaths(),
       openBuffers: () => atom.workspace.getTextEditors().map((e) => e.getBuffer()),
+      listing,
+      engine,
+      ignores: () => ({
+        ignoredNames: atom.config.get('core.ignoredNames') ?? [],
+        excludeVcsIgnoredPaths: atom.config.get('core.excludeVcsIgnoredPaths') !== false,
+      }),
     });
+    const adapter = createEditorAdapter({ atomWorkspace: atom.workspace, workspace, diagnostics: this.diagnostics });
     const host = new Host({
       engine,
       mcpHost,
       workspace,
+      editorTools: editorTools.createEditorTools({ engine, adapter, editorName: 'Pulsar' }),
       state: this.state,
       name: `${NAME} (Pulsar)`,
       version,

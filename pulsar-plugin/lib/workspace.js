@@ -11,9 +11,19 @@
 // - anything else, and any path whose real location (symlinks resolved, as the CLI
 //   does) leaves its project folder, is refused with the engine's `path_outside_root`
 //   kind by throwing `{kind, message}` (docs/wasm.md, the reader contract).
-// A path open in an editor is read from its TextBuffer (unsaved changes included);
-// other files are read from disk as UTF-8 (a file with NUL bytes or invalid UTF-8 is
-// refused, as the CLI refuses it). Nothing here matches or changes text.
+// A path open in an editor is read from its TextBuffer (unsaved changes included; Pulsar
+// decoded it in the buffer's encoding, `buffer.getEncoding()`, and saves it back in that
+// encoding); other files are read from disk as bytes (a Uint8Array), which the engine
+// decodes as the CLI does (UTF-8, a BOM, the call's `encoding`, a declaration; binary
+// refused), and lib/apply.js writes each changed file in the encoding its result names.
+// Nothing here matches or changes text.
+//
+// Listing (`list(folder)`, for the project tools) walks the project folder on disk with
+// js/host-policy/listing.js and the engine's ignore rules (hidden files, .ignore; links
+// neither followed nor listed), plus Pulsar's own settings: `core.ignoredNames` as
+// patterns, and `.gitignore` files only while `core.excludeVcsIgnoredPaths` is on
+// (Pulsar's own "hide VCS-ignored files"). Files open in an editor but not saved yet
+// are listed too.
 
 const fs = require('fs');
 const path = require('path');
@@ -26,8 +36,6 @@ class HostRefusal extends Error {
     this.kind = kind;
   }
 }
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function isInside(child, parent) {
   const rel = path.relative(parent, child);
@@ -59,8 +67,11 @@ function realLocation(p, fsImpl) {
 /**
  * `roots()`: the project folders (absolute). `openBuffers()`: the TextBuffers open in
  * editors. Both are asked on every call, so folders and editors opened later count.
+ * `listing`: js/host-policy/listing.js and `engine` (its ignore rules), from
+ * vendor/host.js; `ignores()`:
+ * {ignoredNames, excludeVcsIgnoredPaths} (Pulsar's core settings).
  */
-function createWorkspace({ roots, openBuffers, fs: fsImpl = fs }) {
+function createWorkspace({ roots, openBuffers, listing, engine, ignores = () => ({}), fs: fsImpl = fs }) {
   function outside(p, why) {
     return new HostRefusal(
       'path_outside_root',
@@ -124,17 +135,10 @@ function createWorkspace({ roots, openBuffers, fs: fsImpl = fs }) {
       }
       throw new HostRefusal('invalid_arguments', `\`${p}\` cannot be read: ${e.message}.`);
     }
-    if (bytes.includes(0)) {
-      throw new HostRefusal('invalid_arguments', `\`${p}\` looks binary (it contains NUL bytes); anchored-edit edits text files only.`);
-    }
-    try {
-      return utf8.decode(bytes);
-    } catch {
-      throw new HostRefusal('invalid_arguments', `\`${p}\` is not UTF-8 text; anchored-edit edits UTF-8 text files only (open it in the editor to edit it there).`);
-    }
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
   }
 
-  /** The text of `p` (an open buffer's, unsaved changes included, or the file's), or undefined. */
+  /** The text of an open buffer of `p` (unsaved changes included), else the file's bytes, or undefined. */
   function read(p) {
     const loc = resolve(p);
     const buffer = bufferFor(loc);
@@ -208,7 +212,64 @@ function createWorkspace({ roots, openBuffers, fs: fsImpl = fs }) {
     }
   }
 
-  return { roots, resolve, bufferFor, read, snapshot, writeFile, restore, removeFile, displayPath };
+  /**
+   * The files under `folder` (an engine path: root-relative, or absolute inside a
+   * project folder; '' the first folder), unsorted, as engine paths.
+   */
+  function list(folder) {
+    if (!listing) return undefined;
+    const folders = roots();
+    if (folders.length === 0) throw resolveError(folder);
+    const absolute = folder !== '' && isAbsoluteEnginePath(folder);
+    const root = absolute ? folders.find((r) => isInside(path.resolve(folder), path.resolve(r))) : folders[0];
+    if (root === undefined) throw outside(folder, 'it is in none of the project folders');
+    const base = path.resolve(root);
+    const rel = absolute ? path.relative(base, path.resolve(folder)).split(path.sep).join('/') : folder;
+    const at = (r) => (r === '' ? base : path.join(base, ...r.split('/')));
+    const { ignoredNames = [], excludeVcsIgnoredPaths = true } = ignores();
+    const readDir = (r) => {
+      try {
+        if (!fsImpl.lstatSync(at(r)).isDirectory()) return null;
+        return fsImpl.readdirSync(at(r), { withFileTypes: true }).map((d) => ({
+          name: d.name,
+          type: d.isDirectory() ? 'dir' : d.isFile() ? 'file' : 'other',
+        }));
+      } catch {
+        return null;
+      }
+    };
+    const readText = (r) => {
+      try {
+        return fsImpl.lstatSync(at(r)).isFile() ? fsImpl.readFileSync(at(r), 'utf8') : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    const options = { engine, hostPatterns: ignoredNames, vcsIgnores: excludeVcsIgnoredPaths };
+    const found = listing.listFiles({ ...options, folder: rel, readDir, readText });
+    if (found === null) {
+      throw new HostRefusal('file_not_found', `The folder \`${folder}\` does not exist in the project. Send a folder list_files lists, or omit \`path\` for the whole project.`);
+    }
+    const named = (r) => (absolute || root !== folders[0] ? path.join(base, r).split(path.sep).join('/') : r);
+    const out = new Set(found.map(named));
+    // Open buffers whose file does not exist yet (never saved) are part of the project too.
+    for (const buffer of openBuffers()) {
+      const bp = buffer.getPath();
+      if (!bp || !isInside(path.resolve(bp), base) || fsImpl.existsSync(bp)) continue;
+      const r = path.relative(base, path.resolve(bp)).split(path.sep).join('/');
+      if (listing.inFolder(r, rel) && listing.filterListing({ ...options, paths: [r], readText }).length === 1) out.add(named(r));
+    }
+    return [...out];
+  }
+
+  function resolveError(p) {
+    return new HostRefusal(
+      'path_outside_root',
+      `No project folder is open in the editor, so \`${p}\` cannot be placed. Ask the user to open the project folder in Pulsar, then send the call again.`,
+    );
+  }
+
+  return { roots, resolve, bufferFor, read, list, snapshot, writeFile, restore, removeFile, displayPath };
 }
 
 module.exports = { createWorkspace, HostRefusal };

@@ -16,7 +16,7 @@ function compute(request, workspace) {
   const result = session.call(request, {
     read(p) {
       const t = workspace.read(p);
-      reads.set(p, typeof t === 'string' ? t : null);
+      reads.set(p, typeof t === 'string' || t instanceof Uint8Array ? t : null);
       return t;
     },
   });

@@ -34,8 +34,8 @@ function treeAfter(lib, project, buffers) {
 }
 
 /** A project at `root` (an existing, empty directory) holding the case's files. */
-function projectAt(lib, root, files) {
-  lib.writeFiles(root, files);
+function projectAt(lib, root, files, filesBase64) {
+  lib.writeFiles(root, files, filesBase64);
   return { root, file: (rel) => path.join(root, rel) };
 }
 
@@ -50,7 +50,7 @@ async function runBoth(lib, cli, c, { open }) {
     const native = lib.runCli(cli, c, { root });
     if (native.problem) return { native };
     for (const entry of fs.readdirSync(root)) fs.rmSync(path.join(root, entry), { recursive: true, force: true });
-    const project = projectAt(lib, root, c.files ?? {});
+    const project = projectAt(lib, root, c.files ?? {}, c.files_base64);
     if (open) for (const rel of Object.keys(c.files ?? {})) buffers.push(await openBuffer(project.file(rel)));
     const { host } = makeHost({ roots: [root], buffers });
     const result = resultOf(await host.call(c.call.tool, c.call.arguments));

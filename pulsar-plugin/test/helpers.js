@@ -11,6 +11,8 @@ const TextBuffer = require('@pulsar-edit/text-buffer');
 const { loadEngine } = require('../lib/engine');
 const { createWorkspace } = require('../lib/workspace');
 const { Host } = require('../lib/host');
+const { createEditorAdapter } = require('../lib/editor');
+const { createDiagnosticsStore } = require('../lib/diagnostics');
 
 /** A temporary project: {root, write(rel, text), read(rel), cleanup()}. */
 function tempProject(files = {}) {
@@ -36,8 +38,101 @@ async function openBuffer(file) {
 }
 
 /** A workspace over `roots` with `buffers` (an array, mutable) as the open editors' buffers. */
-function workspaceFor(roots, buffers) {
-  return createWorkspace({ roots: () => roots, openBuffers: () => buffers });
+function workspaceFor(roots, buffers, ignores) {
+  const { listing, engine } = loadEngine();
+  return createWorkspace({ roots: () => roots, openBuffers: () => buffers, listing, engine, ignores });
+}
+
+/**
+ * Pulsar's TextEditor as far as lib/editor.js uses it, over a real TextBuffer (the
+ * editor itself needs Pulsar's DOM): the title, the selections (real Ranges, the last
+ * added the primary one, as Pulsar's getSelectedBufferRange).
+ */
+class EditorStandIn {
+  constructor(buffer) {
+    this.buffer = buffer;
+    this.ranges = [new TextBuffer.Range([0, 0], [0, 0])];
+  }
+
+  getBuffer() {
+    return this.buffer;
+  }
+
+  getTitle() {
+    return this.buffer.getPath() ? path.basename(this.buffer.getPath()) : 'untitled';
+  }
+
+  setSelectedBufferRanges(ranges) {
+    this.ranges = ranges.map((r) => TextBuffer.Range.fromObject(r));
+  }
+
+  getSelectedBufferRange() {
+    return this.ranges[this.ranges.length - 1];
+  }
+
+  getSelectedBufferRanges() {
+    return [...this.ranges].sort((a, b) => a.compare(b));
+  }
+}
+
+/**
+ * `atom.workspace` as far as lib/editor.js uses it: the text editors (EditorStandIn over
+ * real TextBuffers), the active one, and `open(path, {initialLine})` loading the file's
+ * real TextBuffer (or reusing the open one) with the cursor at the line, clipped to the
+ * buffer as Pulsar clips it.
+ */
+class AtomWorkspaceStandIn {
+  constructor(buffers = []) {
+    this.editors = buffers.map((b) => new EditorStandIn(b));
+    this.active = this.editors[this.editors.length - 1] ?? null;
+  }
+
+  buffers() {
+    return this.editors.map((e) => e.getBuffer());
+  }
+
+  getActiveTextEditor() {
+    return this.active;
+  }
+
+  getTextEditors() {
+    return [...this.editors];
+  }
+
+  async open(file, { initialLine } = {}) {
+    let editor = this.editors.find((e) => e.getBuffer().getPath() === file);
+    if (!editor) {
+      editor = new EditorStandIn(await TextBuffer.load(file));
+      this.editors.push(editor);
+    }
+    if (initialLine !== undefined) {
+      const point = editor.getBuffer().clipPosition([initialLine, 0]);
+      editor.setSelectedBufferRanges([[point, point]]);
+    }
+    this.active = editor;
+    return editor;
+  }
+}
+
+/**
+ * A Host over a temporary project with the editor tools wired as lib/main.js wires them:
+ * `atomWorkspace` (an AtomWorkspaceStandIn) gives the editors; `linterActive()` and the
+ * store's linter-ui service stand for the linter package.
+ */
+function makeEditorHost({ roots, atomWorkspace, linterActive = () => false, ignores }) {
+  const { engine, mcpHost, editorTools, listing } = loadEngine();
+  const workspace = createWorkspace({ roots: () => roots, openBuffers: () => atomWorkspace.buffers(), listing, engine, ignores });
+  const diagnostics = createDiagnosticsStore({ linterActive });
+  const adapter = createEditorAdapter({ atomWorkspace, workspace, diagnostics });
+  const host = new Host({
+    engine,
+    mcpHost,
+    workspace,
+    editorTools: editorTools.createEditorTools({ engine, adapter, editorName: 'Pulsar' }),
+    settings: () => ({ reviewMode: false, reviewTimeoutMs: 50_000, saveAfterEdit: false }),
+    version: 'test',
+  });
+  return { host, diagnostics, workspace };
 }
 
 /**
@@ -72,4 +167,15 @@ async function waitFor(predicate, ms = 5000) {
   }
 }
 
-module.exports = { TextBuffer, tempProject, openBuffer, workspaceFor, makeHost, resultOf, waitFor, loadEngine };
+module.exports = {
+  TextBuffer,
+  tempProject,
+  openBuffer,
+  workspaceFor,
+  makeHost,
+  makeEditorHost,
+  AtomWorkspaceStandIn,
+  resultOf,
+  waitFor,
+  loadEngine,
+};

@@ -32,6 +32,36 @@ describe('agent edits', () => {
     }
   });
 
+  test('a closed file in another encoding is read as bytes and written back in its encoding', async () => {
+    const { p, host } = await setUp({});
+    try {
+      const fs = require('fs');
+      // windows-1252 "# café\nx = 1\n" and UTF-16LE with a BOM.
+      fs.writeFileSync(p.file('l.py'), Buffer.from('# caf\xe9\nx = 1\n', 'latin1'));
+      fs.writeFileSync(p.file('w.py'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('y = 1\n', 'utf16le')]));
+      const refused = resultOf(await host.call('str_replace', { path: 'l.py', old_str: 'x = 1', new_str: 'x = 2' }));
+      assert.match(refused.error.message, /"encoding": "windows-1252"/);
+      const r = resultOf(
+        await host.call('str_replace', { path: 'l.py', old_str: 'x = 1', new_str: "x = 'à'", encoding: 'latin1' }),
+      );
+      assert.equal(r.ok, true, JSON.stringify(r));
+      assert.deepEqual(fs.readFileSync(p.file('l.py')), Buffer.from("# caf\xe9\nx = '\xe0'\n", 'latin1'));
+      const w = resultOf(await host.call('str_replace', { path: 'w.py', old_str: 'y = 1', new_str: "y = '€'" }));
+      assert.equal(w.files[0].encoding, 'UTF-16LE');
+      assert.deepEqual(
+        fs.readFileSync(p.file('w.py')),
+        Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("y = '€'\n", 'utf16le')]),
+      );
+      const lossy = resultOf(
+        await host.call('str_replace', { path: 'l.py', old_str: "x = 'à'", new_str: "x = '日'", encoding: 'latin1' }),
+      );
+      assert.equal(lossy.error.kind, 'invalid_arguments');
+      assert.deepEqual(fs.readFileSync(p.file('l.py')), Buffer.from("# caf\xe9\nx = '\xe0'\n", 'latin1'));
+    } finally {
+      p.cleanup();
+    }
+  });
+
   test('saveAfterEdit saves the edited buffer', async () => {
     const { p, buffers, host } = await setUp({ 'a.txt': 'x\n' }, { open: ['a.txt'], settings: { saveAfterEdit: true } });
     try {

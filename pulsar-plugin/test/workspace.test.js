@@ -80,7 +80,7 @@ describe('paths and texts', () => {
     assert.match(r.error.message, /No project folder is open/);
   });
 
-  test('binary, non-UTF-8 files and directories are refused; a missing file is file_not_found', () => {
+  test('binary, undeclared non-UTF-8 files and directories are refused; a missing file is file_not_found', () => {
     const p = tempProject({});
     try {
       fs.writeFileSync(p.file('bin.dat'), Buffer.from([0x61, 0x00, 0x62]));
@@ -91,9 +91,11 @@ describe('paths and texts', () => {
       assert.match(call(ws, 'get_document', { path: 'latin1.txt' }).error.message, /not UTF-8/);
       assert.match(call(ws, 'get_document', { path: 'dir' }).error.message, /`dir` is a directory, not a file/);
       assert.equal(call(ws, 'get_document', { path: 'missing.txt' }).error.kind, 'file_not_found');
-      // A UTF-8 byte-order mark is part of the text, as the CLI reads it.
+      // A closed file is handed over as its bytes; a UTF-8 byte-order mark is part of
+      // the text the engine decodes, as the CLI reads it.
       fs.writeFileSync(p.file('bom.txt'), '\uFEFFx\n');
-      assert.equal(ws.read('bom.txt'), '\uFEFFx\n');
+      assert.deepEqual(Buffer.from(ws.read('bom.txt')), Buffer.from('\uFEFFx\n'));
+      assert.equal(call(ws, 'get_document', { path: 'bom.txt' }).content, '\uFEFFx\n');
     } finally {
       p.cleanup();
     }

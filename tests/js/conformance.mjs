@@ -10,9 +10,13 @@
 //   or a refusal), byte for byte; and the wasm `edits` applied to the old texts (rows,
 //   UTF-16 columns) give `new_text`;
 // - the CLI's exit status matches (0 applied or read, 1 refused);
+// - the project tools list the same files: the wasm reader's `list` is the case's files
+//   through the engine's `ignoreFilter`, the CLI walks the directory (tests/corpus/project);
 // - the case's own expectations hold (ok, error_kind, files, matched_via,
 //   warnings_contain, message_contains, diagnostics_keys, and for reading tools `read`:
 //   what they read).
+// - Cases with `files_base64` (files that are not UTF-8) hand the wasm reader those
+//   files' bytes (a Uint8Array) as a disk host does; trees compare bytes.
 //
 // The Pulsar and VS Code hosts are compared with the CLI the same way by their own
 // stages (docs/conformance.md); the shared parts are in tests/js/corpus.mjs.
@@ -34,6 +38,7 @@ import {
   runCli,
   checkExpectations,
   readOnlyFrom,
+  caseFiles,
   compareWithCli,
   staleDifferences,
 } from './corpus.mjs';
@@ -52,21 +57,34 @@ function parseArgs(argv) {
   return opts;
 }
 
+/** The text the engine decodes from a file's bytes (get_document with the call's `encoding`). */
+function decoded(engine, reader, p, encoding) {
+  return new engine.Session().call({ tool: 'get_document', arguments: { path: p, encoding } }, reader).content;
+}
+
 /** Runs one case through both hosts; returns its problems. */
 function runCase(engine, readOnly, cli, name, c) {
   const problems = [];
-  const files = c.files ?? {};
+  const files = caseFiles(c);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anchored-edit-conformance-'));
   const work = fs.realpathSync(dir);
   let wasm;
   let native;
+  const read = (p) => (Object.hasOwn(files, p) ? files[p] : undefined);
+  // list(folder): the case's files under it, with the engine's ignore rules
+  // (ignoreFilter), as an in-memory host lists them (project tools).
+  const list = (folder) =>
+    engine.ignoreFilter(
+      Object.keys(files).filter((p) => folder === '' || p.startsWith(`${folder}/`)),
+      { read },
+    );
+  const reader = { read, list };
   try {
     // (b) wasm in Node, with the CLI's root as its one root (docs/paths.md), so that
     // both judge absolute paths alike.
     const session = new engine.Session();
     session.setRoots([work]);
-    const reader = { read: (p) => (Object.hasOwn(files, p) ? files[p] : undefined) };
     wasm = session.call(c.call, reader);
     // (a) the CLI on a real directory.
     native = runCli(cli, c, { root: work });
@@ -77,16 +95,22 @@ function runCase(engine, readOnly, cli, name, c) {
   const wantStatus = wasm.ok ? 0 : 1;
   if (native.status !== wantStatus) problems.push(`CLI exit status ${native.status}, expected ${wantStatus}`);
   // Same answer, same texts.
-  problems.push(...compareWithCli('wasm', name, { result: llmView(wasm), tree: expectedTree(files, wasm) }, native));
+  problems.push(
+    ...compareWithCli('wasm', name, { result: llmView(wasm), tree: expectedTree(files, wasm, engine.encodeText) }, native),
+  );
 
   // The minimal edits mean the same as new_text.
   for (const f of wasm.files ?? []) {
     if (f.deleted || f.moved_to !== undefined || typeof f.new_text !== 'string') continue;
-    const before = Object.hasOwn(files, f.path) ? files[f.path] : '';
+    const before = !Object.hasOwn(files, f.path)
+      ? ''
+      : typeof files[f.path] === 'string'
+        ? files[f.path]
+        : decoded(engine, reader, f.path, c.call.arguments?.encoding);
     if (applyEdits(before, f.edits) !== f.new_text) problems.push(`edits of ${f.path} do not produce new_text`);
   }
 
-  checkExpectations(c, wasm, readOnly, problems);
+  checkExpectations(c, wasm, readOnly, problems, engine.encodeText);
   return problems;
 }
 

@@ -70,14 +70,38 @@ export function applyEdits(text, edits) {
   return out;
 }
 
-/** Every regular file under `dir`, as {relative path (with /) → text}, sorted by path. */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * A file's bytes as a tree holds them: the text when they are UTF-8 (a BOM kept), else
+ * `{base64}` (a file in another encoding, compared byte for byte).
+ */
+export function treeValue(bytes) {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return { base64: Buffer.from(bytes).toString('base64') };
+  }
+}
+
+/**
+ * A case's files for a reader: `files` as texts and `files_base64` (contract 3: files
+ * that are not UTF-8) as Uint8Arrays, the bytes a disk would hand over.
+ */
+export function caseFiles(c) {
+  const out = { ...(c.files ?? {}) };
+  for (const [p, b64] of Object.entries(c.files_base64 ?? {})) out[p] = new Uint8Array(Buffer.from(b64, 'base64'));
+  return out;
+}
+
+/** Every regular file under `dir`, as {relative path (with /) → treeValue}, sorted by path. */
 export function readTree(dir) {
   const out = {};
   const walk = (d) => {
     for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, entry.name);
       if (entry.isDirectory()) walk(p);
-      else if (entry.isFile()) out[path.relative(dir, p).split(path.sep).join('/')] = fs.readFileSync(p, 'utf8');
+      else if (entry.isFile()) out[path.relative(dir, p).split(path.sep).join('/')] = treeValue(fs.readFileSync(p));
     }
   };
   walk(dir);
@@ -88,24 +112,35 @@ export function sortedTree(tree) {
   return Object.fromEntries(Object.entries(tree).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-/** Writes a case's files under `dir` (created), byte for byte. */
-export function writeFiles(dir, files) {
-  for (const [p, text] of Object.entries(files ?? {})) {
+/**
+ * Writes a case's files under `dir` (created), byte for byte: `files` (texts, as UTF-8)
+ * and `filesBase64` (the case's `files_base64`, as their bytes).
+ */
+export function writeFiles(dir, files, filesBase64) {
+  const all = { ...(files ?? {}) };
+  for (const [p, b64] of Object.entries(filesBase64 ?? {})) all[p] = Buffer.from(b64, 'base64');
+  for (const [p, content] of Object.entries(all)) {
     fs.mkdirSync(path.dirname(path.join(dir, p)), { recursive: true });
-    fs.writeFileSync(path.join(dir, p), text, 'utf8');
+    fs.writeFileSync(path.join(dir, p), content, 'utf8');
   }
 }
 
-/** The files after a result (with `new_text`) is applied to the case's files. */
-export function expectedTree(files, result) {
-  const tree = { ...files };
+/**
+ * The files after a result (with `new_text`) is applied to the case's files (from
+ * `caseFiles`), as tree values; a change with an `encoding` is written as
+ * `encodeText(new_text, encoding)` (the engine's export).
+ */
+export function expectedTree(files, result, encodeText) {
+  const tree = {};
+  for (const [p, v] of Object.entries(files)) tree[p] = typeof v === 'string' ? v : treeValue(v);
   if (!result.ok || result.dry_run === true) return sortedTree(tree);
+  const written = (f) => (f.encoding ? treeValue(encodeText(f.new_text, f.encoding)) : f.new_text);
   for (const f of result.files ?? []) {
     if (f.moved_to !== undefined) {
       delete tree[f.path];
-      tree[f.moved_to] = f.new_text;
+      tree[f.moved_to] = written(f);
     } else if (f.deleted) delete tree[f.path];
-    else tree[f.path] = f.new_text;
+    else tree[f.path] = written(f);
   }
   return sortedTree(tree);
 }
@@ -122,7 +157,7 @@ export function runCli(cli, c, { root: work } = {}) {
       work = path.join(dir, 'root');
       fs.mkdirSync(work);
     }
-    writeFiles(work, c.files);
+    writeFiles(work, c.files, c.files_base64);
     const requestFile = path.join(dir, 'request.json');
     fs.writeFileSync(requestFile, JSON.stringify(c.call));
     const run = spawnSync(cli, ['call', '--root', work, '--request', requestFile], { encoding: 'utf8' });
@@ -168,10 +203,29 @@ function checkRead(expect, result, readOnly, problems) {
 }
 
 /**
- * The case's own expectations on a result that carries `new_text` (README of
- * tests/corpus). `readOnly(tool)`: the tool's `annotations.readOnlyHint`.
+ * Whether a changed file came out as the case expects: its bytes (`expect.files_base64`,
+ * `new_text` encoded as the result says with `encodeText`) or its text (`expect.files`).
+ * Returns a problem or undefined.
  */
-export function checkExpectations(c, result, readOnly, problems) {
+function cameOut(expect, p, after, encoding, encodeText) {
+  const bytes = expect.files_base64 ?? {};
+  if (Object.hasOwn(bytes, p)) {
+    const want = bytes[p];
+    const got = after === null ? null : Buffer.from(encodeText(after, encoding ?? undefined)).toString('base64');
+    return want === got ? undefined : `WRONG WRITE in ${p}: expected bytes ${want}, got ${got} (encoding ${encoding})`;
+  }
+  const expected = expect.files ?? {};
+  if (!Object.hasOwn(expected, p)) return `WRONG WRITE: ${p} changed but the case expects it untouched`;
+  if (expected[p] !== after) return `WRONG WRITE in ${p}: expected ${JSON.stringify(expected[p])}, got ${JSON.stringify(after)}`;
+  return undefined;
+}
+
+/**
+ * The case's own expectations on a result that carries `new_text` (README of
+ * tests/corpus). `readOnly(tool)`: the tool's `annotations.readOnlyHint`; `encodeText`:
+ * the engine's, for cases with `expect.files_base64`.
+ */
+export function checkExpectations(c, result, readOnly, problems, encodeText) {
   const expect = c.expect ?? {};
   const wantOk = expect.ok === true;
   const headline = (result.ok ? result.message : result.error?.message) ?? '';
@@ -181,18 +235,17 @@ export function checkExpectations(c, result, readOnly, problems) {
   }
   const changes = result.files ?? [];
   if (wantOk) {
-    const expected = expect.files ?? {};
+    const expected = { ...(expect.files ?? {}), ...(expect.files_base64 ?? {}) };
     const touched = new Set();
     for (const f of changes) {
       const after = f.deleted || f.moved_to !== undefined ? null : f.new_text;
       touched.add(f.path);
-      if (!(f.path in expected)) problems.push(`WRONG WRITE: ${f.path} changed but the case expects it untouched`);
-      else if (expected[f.path] !== after) {
-        problems.push(`WRONG WRITE in ${f.path}: expected ${JSON.stringify(expected[f.path])}, got ${JSON.stringify(after)}`);
-      }
+      const problem = cameOut(expect, f.path, after, f.encoding, encodeText);
+      if (problem) problems.push(problem);
       if (f.moved_to !== undefined) {
         touched.add(f.moved_to);
-        if (expected[f.moved_to] !== f.new_text) problems.push(`WRONG WRITE: move to ${f.moved_to}`);
+        const moved = cameOut(expect, f.moved_to, f.new_text, f.encoding, encodeText);
+        if (moved) problems.push(`move to ${f.moved_to}: ${moved}`);
       }
     }
     for (const p of Object.keys(expected)) if (!touched.has(p)) problems.push(`${p} was expected to change but did not`);

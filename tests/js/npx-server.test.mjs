@@ -7,6 +7,7 @@
 //
 // Needs pkg/ (bash scripts/build-wasm) and the native CLI (cargo build -p anchored-edit-cli);
 // scripts/test-npx builds both. ANCHORED_EDIT_BIN overrides the native binary.
+import { isUtf8 } from 'node:buffer';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -48,7 +49,11 @@ function tree(dir) {
       if (e.isDirectory()) {
         out[`${rel}/`] = 'dir';
         walk(p);
-      } else if (e.isFile()) out[rel] = fs.readFileSync(p, 'utf8');
+      } else if (e.isFile()) {
+        // Text when UTF-8, else the bytes (files in other encodings compare byte for byte).
+        const bytes = fs.readFileSync(p);
+        out[rel] = isUtf8(bytes) ? bytes.toString('utf8') : { base64: bytes.toString('base64') };
+      }
       else out[rel] = 'other';
     }
   };
@@ -236,7 +241,7 @@ test('binary, non-UTF-8 and non-regular files are refused without blocking', asy
   execFileSync('mkfifo', [path.join(root, 'pipe')]);
   const cases = [
     ['bin.dat', /looks binary/],
-    ['latin1.txt', /not UTF-8 text \(invalid byte at offset 2\)/],
+    ['latin1.txt', /not UTF-8 text \(byte 0xE9 at line 1, offset 2\)/],
     ['folder', /is a directory/],
     ['pipe', /not a regular file/],
   ];
@@ -355,9 +360,10 @@ async function runCase(index, c, command, args) {
   const dir = path.join(work, 'corpus', String(index));
   const root = path.join(dir, 'root');
   fs.mkdirSync(root, { recursive: true });
-  for (const [p, text] of Object.entries(c.files ?? {})) {
+  const bytes = Object.entries(c.files_base64 ?? {}).map(([p, b64]) => [p, Buffer.from(b64, 'base64')]);
+  for (const [p, content] of [...Object.entries(c.files ?? {}), ...bytes]) {
     fs.mkdirSync(path.dirname(path.join(root, p)), { recursive: true });
-    fs.writeFileSync(path.join(root, p), text, 'utf8');
+    fs.writeFileSync(path.join(root, p), content, 'utf8');
   }
   const request = path.join(dir, 'request.json');
   fs.writeFileSync(request, JSON.stringify(c.call));

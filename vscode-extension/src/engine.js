@@ -5,18 +5,19 @@
 // Statistics live in the engine's Session; the extension persists them in globalState
 // after every call (statsJson) and hands them back on the next start (loadStats).
 
-import { init, Session, toolSchemas, hostRefusal, EnginePanicError } from '../../pkg/index.web.js';
+import { init, Session, toolSchemas, hostRefusal, resolvePath, ignoreFilter, ignoredFolders, EnginePanicError } from '../../pkg/index.web.js';
 
 export const STATS_KEY = 'anchoredEdit.stats';
 export const WASM_PATH = ['dist', 'anchored_edit_bg.wasm'];
 
 /**
  * Instantiates the engine from the .wasm bytes the host read from the extension's files.
- * Resolves to the package's API: {Session, toolSchemas, hostRefusal, EnginePanicError}.
+ * Resolves to the package's API: {Session, toolSchemas, hostRefusal, resolvePath, ignoreFilter,
+ * ignoredFolders, EnginePanicError}.
  */
 export async function loadEngine(bytes) {
   await init(bytes);
-  return { Session, toolSchemas, hostRefusal, EnginePanicError };
+  return { Session, toolSchemas, hostRefusal, resolvePath, ignoreFilter, ignoredFolders, EnginePanicError };
 }
 
 /** A Session with the statistics persisted in `memento` (globalState), if any. */

@@ -6,6 +6,9 @@
 import * as vscode from 'vscode';
 import { STATS_KEY, WASM_PATH, loadEngine, persistStats, restoreSession } from './engine.js';
 import { WorkspacePaths } from './files.js';
+import { createEditorAdapter } from './editor.js';
+import { listFolder } from './listing.js';
+import { createEditorTools } from '../../js/host-policy/editor-tools.js';
 import { Host, settings } from './host.js';
 import { PREVIEW_SCHEME, Previews } from './previews.js';
 import { registerLanguageModelTools } from './tools.js';
@@ -32,7 +35,9 @@ export async function activateExtension(context, { loadWasm, canSpawn = false, n
   const session = restoreSession(engine, context.globalState, log);
   const schemas = engine.toolSchemas();
   const previews = new Previews();
-  const host = new Host({ engine, session, memento: context.globalState, paths: new WorkspacePaths({ realPathEscapes }), previews, log });
+  const paths = new WorkspacePaths({ realPathEscapes });
+  const editorTools = createEditorTools({ engine, adapter: createEditorAdapter({ paths }), editorName: 'VS Code' });
+  const host = new Host({ engine, session, memento: context.globalState, paths, previews, log, editorTools });
   const manifest = context.extension.packageJSON;
 
   context.subscriptions.push(
@@ -160,6 +165,9 @@ export async function activateExtension(context, { loadWasm, canSpawn = false, n
     engine,
     session,
     host,
+    editorTools,
+    /** The project listing the reader's list(folder) gives the engine (listing.js). */
+    listFiles: (folder) => listFolder(engine, paths, folder),
     previews,
     lmToolNames: tools.names,
     refreshMcp: () => mcp?.refresh(),

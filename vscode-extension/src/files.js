@@ -10,12 +10,32 @@
 // (statsJson/loadStats), the file is read, and the call runs again. A call over open
 // documents runs once; each closed file costs one extra run.
 //
+// Listing. The project tools list files (`list(folder)`, DESIGN contract 1), then read
+// many of them. A listing not fetched yet is a miss like a closed file: the run stops,
+// the listing is fetched (listing.js), the call runs again. In that run a project tool
+// asks for every file it needs and skips the ones it cannot read yet (it goes on past
+// an unreadable file), so every miss is known after one run and they are read together,
+// in parallel batches: a grep_project over a thousand closed files costs three runs,
+// never one run per file, and reads only the files the tool wanted. The texts live only
+// as long as the call (each call has its own CallFiles).
+//
 // Writing. A call's changes go into one WorkspaceEdit (one undo step, also across
 // files): text edits by {row, column} (UTF-16 columns, as VS Code's Position), file
 // creation with its contents, deletion, rename. Before applying, every document must
 // still hold exactly the text the engine read; otherwise nothing is applied.
+//
+// Encodings. An open document is text VS Code decoded in its encoding (the one in the
+// status bar: `files.encoding`, a BOM, or `files.autoGuessEncoding`) and saves back in
+// that encoding, so the engine edits its text and VS Code keeps the encoding. A closed
+// file is read as UTF-8 only: one in another encoding (UTF-16 with a BOM, a legacy
+// encoding) is refused with the advice to open it in an editor, because its edits would
+// be applied to a document VS Code decodes by its own settings, not by the engine's. A
+// file the call creates is written in the result's `encoding` (the engine's
+// `encodeText`), UTF-8 when it names none.
 
 import * as vscode from 'vscode';
+import { encodeText } from '../../pkg/index.web.js';
+import { listFolder } from './listing.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const encoder = new TextEncoder();
@@ -156,9 +176,8 @@ export class WorkspacePaths {
     return null;
   }
 
-  /** The workspace-relative path of `uri`, or undefined when it is not under the folder. */
-  relativeOf(uri) {
-    const folder = this.root();
+  /** The path of `uri` relative to `folder` (default the first), or undefined when it is not under it. */
+  relativeOf(uri, folder = this.root()) {
     if (!folder || uri.scheme !== folder.uri.scheme || uri.authority !== folder.uri.authority) return undefined;
     const prefix = folder.uri.path.endsWith('/') ? folder.uri.path : `${folder.uri.path}/`;
     return uri.path.startsWith(prefix) ? uri.path.slice(prefix.length) : undefined;
@@ -180,12 +199,18 @@ async function readClosedFile(uri) {
     if (e?.code === 'FileNotFound' || e?.name === 'EntryNotFound (FileSystemError)') return null;
     return { error: new Error(e?.message ?? String(e)) };
   }
-  if (bytes.includes(0)) return { error: new Error('it is a binary file (it contains NUL bytes); anchored-edit edits text') };
+  const utf16 = bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+  if (!utf16 && bytes.includes(0)) return { error: new Error('it is a binary file (it contains NUL bytes); anchored-edit edits text') };
   try {
+    if (utf16) throw new Error('UTF-16');
     // The BOM, if any, is left out, as in the TextDocument VS Code makes of the file.
     return utf8.decode(bytes);
   } catch {
-    return { error: new Error('it is not UTF-8 text') };
+    return {
+      error: new Error(
+        'it is not UTF-8 text, and VS Code edits a file in another encoding through its document: open it in an editor (VS Code decodes it in the encoding shown in the status bar and saves it back in that encoding), then send the call again',
+      ),
+    };
   }
 }
 
@@ -201,16 +226,34 @@ export class CallFiles {
   #cache;
   #records = new Map();
   #missing = [];
+  #engine;
+  /** folder → the listing (engine paths), or {error}; fetched by readMissing. */
+  #listings = new Map();
+  #missingListings = [];
 
-  constructor(paths, { target, cache } = {}) {
+  constructor(paths, { target, cache, engine } = {}) {
     this.#paths = paths;
+    this.#engine = engine;
     this.#target = target ? { document: target, path: undefined } : undefined;
     this.#cache = cache ?? new Map();
   }
 
   /** The reader handed to the engine. */
   get reader() {
-    return { read: (path) => this.#read(path) };
+    return { read: (path) => this.#read(path), list: (folder) => this.#list(folder) };
+  }
+
+  #list(folder) {
+    if (this.#target) {
+      throw new Error('this command runs a call against the active editor only; project tools list the workspace: run them through Run Tool Call or an agent');
+    }
+    const listing = this.#listings.get(folder);
+    if (listing === undefined) {
+      this.#missingListings.push(folder);
+      throw new NotReadYet(folder);
+    }
+    if (listing.error) throw listing.error;
+    return listing;
   }
 
   #read(path) {
@@ -250,21 +293,32 @@ export class CallFiles {
   reset() {
     this.#records.clear();
     this.#missing = [];
+    this.#missingListings = [];
     if (this.#target) this.#target.path = undefined;
   }
 
   /** The closed files the last run asked for before they were read. */
   get missing() {
-    return this.#missing.map((m) => m.uri);
+    return [...this.#missing.map((m) => m.uri), ...this.#missingListings];
   }
 
-  /** Reads the missing files into the cache (asynchronously); links checked first where needed. */
+  /** Fetches what the last run missed: listings, then files (links checked first where needed), in parallel batches. */
   async readMissing() {
-    for (const { path, uri } of this.#missing) {
+    for (const folder of this.#missingListings) {
+      try {
+        this.#listings.set(folder, await listFolder(this.#engine, this.#paths, folder));
+      } catch (e) {
+        this.#listings.set(folder, { error: e });
+      }
+    }
+    const wanted = new Map(this.#missing.map((m) => [m.uri.toString(), m]));
+    await inBatches([...wanted.values()], 16, async ({ path, uri }) => {
       const refused = await this.#paths.linkRefusal(path, uri);
       this.#cache.set(uri.toString(), refused ? { error: refused } : await readClosedFile(uri));
-    }
+    });
   }
+
+
 
   /** What the engine read at `path` in the last run. */
   record(path) {
@@ -277,6 +331,11 @@ export class CallFiles {
   }
 }
 
+/** Runs `task` over `items`, at most `width` at a time. */
+async function inBatches(items, width, task) {
+  for (let i = 0; i < items.length; i += width) await Promise.all(items.slice(i, i + width).map(task));
+}
+
 /**
  * Runs `request` in `session` until the engine got every file it asked for. Returns
  * {result, files}. The statistics of runs cut short by a file not read yet are rolled back.
@@ -287,7 +346,7 @@ export async function callWithFiles(session, request, files, options) {
     files.reset();
     const saved = session.statsJson();
     const result = session.call(request, files.reader, options);
-    if (files.missing.length === 0) return { result, files };
+    if (files.missing.length === 0) return { result, files, runs: attempt + 1 };
     session.loadStats(saved);
     await files.readMissing();
   }
@@ -358,7 +417,9 @@ export async function applyChanges(changes, files, { label = 'anchored-edit' } =
   for (const change of changes) {
     const uri = files.uriOf(change.path);
     if (change.created) {
-      edit.createFile(uri, { contents: encoder.encode(createdText(change)) }, metadata);
+      const text = createdText(change);
+      const contents = change.encoding ? encodeText(text, change.encoding) : encoder.encode(text);
+      edit.createFile(uri, { contents }, metadata);
       continue;
     }
     if (change.deleted) {

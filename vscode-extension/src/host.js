@@ -15,7 +15,7 @@
 import * as vscode from 'vscode';
 import { ApplyError, CallFiles, applyChanges, callWithFiles, saveDocuments } from './files.js';
 import { persistStats } from './engine.js';
-import { createRefusals, reviewTimeoutSeconds } from '../../js/host-policy/index.js';
+import { createRefusals, editingTools, reviewTimeoutSeconds } from '../../js/host-policy/index.js';
 
 /** The user's decisions on a held edit → the engine's rejection reasons. */
 const REJECTION_REASONS = { discard: 'discarded', timeout: 'timeout', cancelled: 'cancelled' };
@@ -34,16 +34,22 @@ export class Host {
 
   /**
    * engine: the package API; session: its Session; memento: where statistics persist;
-   * paths: WorkspacePaths; previews: Previews; log(line).
+   * paths: WorkspacePaths; previews: Previews; log(line); editorTools: the editor tools
+   * (js/host-policy/editor-tools.js over editor.js), run in the same queue.
    */
-  constructor({ engine, session, memento, paths, previews, log }) {
+  constructor({ engine, session, memento, paths, previews, log, editorTools }) {
     this.engine = engine;
     this.session = session;
     this.memento = memento;
     this.paths = paths;
     this.previews = previews;
     this.log = log;
+    this.editorTools = editorTools;
     this.refusals = createRefusals(engine);
+    /** The tools that edit (annotations): only their results carry changes to apply. */
+    this.edits = editingTools(engine.toolSchemas());
+    /** How many engine runs the last call took (closed files and listings fetched between runs). */
+    this.lastRuns = 0;
   }
 
   /**
@@ -63,14 +69,22 @@ export class Host {
     return next;
   }
 
-  /** An agent's call (language-model tools, MCP): resolves to the result only. */
+  /**
+   * An agent's call (language-model tools, MCP): resolves to the result only. Editor
+   * tools (get_selection, save_file, …) run here too, after the calls before them.
+   */
   async agentCall(tool, args, token) {
+    if (this.editorTools?.has(tool)) {
+      const result = await this.#enqueue(() => this.editorTools.call(tool, args ?? {}));
+      this.#logResult('agent', result);
+      return result;
+    }
     const { result } = await this.run({ tool, arguments: args ?? {} }, { origin: 'agent', token });
     return result;
   }
 
   async #runOnce(request, { origin = 'user', target, preview = false, token } = {}) {
-    const files = new CallFiles(this.paths, { target });
+    const files = new CallFiles(this.paths, { target, engine: this.engine });
     // The engine's path rule over the workspace folders (guarded until every engine build has it).
     if (typeof this.session.setRoots === 'function') this.session.setRoots(this.paths.rootPaths());
     // Review mode as the call starts decides its fate. Whole new texts are needed for
@@ -82,12 +96,13 @@ export class Host {
       // A preview is the engine's dry run (a call option: the request is never rewritten).
       const options = preview ? { dryRun: true } : review ? {} : { newText: false };
       outcome = await callWithFiles(this.session, request, files, options);
+      this.lastRuns = outcome.runs;
     } finally {
       persistStats(this.session, this.memento, this.log);
     }
     const { result } = outcome;
     this.#logResult(origin, result);
-    const changes = result.ok && Array.isArray(result.files) ? result.files : [];
+    const changes = result.ok && this.edits.has(result.tool) && Array.isArray(result.files) ? result.files : [];
     if (preview) {
       if (changes.length === 0) return { result };
       const item = this.previews.add({ result, files });

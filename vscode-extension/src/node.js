@@ -35,6 +35,7 @@ export async function activate(context) {
       engine: api.engine,
       session: api.session,
       runCall: (tool, args) => api.host.agentCall(tool, args),
+      editorTools: api.editorTools,
       port: config.get('port', 0),
       token: token || undefined,
       version: context.extension.packageJSON.version,

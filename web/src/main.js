@@ -7,7 +7,7 @@
 // `edits`. It never matches, validates or diffs by itself.
 import './style.css';
 import wasmBytes from '../../pkg/web/anchored_edit_bg.wasm';
-import { init, Session, toolSchemas } from '../../pkg/index.web.js';
+import { init, Session, toolSchemas, ignoreFilter } from '../../pkg/index.web.js';
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { history, defaultKeymap, historyKeymap } from '@codemirror/commands';
@@ -15,6 +15,7 @@ import { json } from '@codemirror/lang-json';
 import { bracketMatching } from '@codemirror/language';
 import { Workspace } from './workspace.js';
 import { editsFiles } from '../../js/host-policy/index.js';
+import { filterListing, inFolder, isIgnoreFile } from '../../js/host-policy/listing.js';
 import { CallForm } from './form.js';
 import { ResultPanel, richText } from './result.js';
 import { encodeShare, decodeShare } from './share.js';
@@ -276,6 +277,18 @@ async function boot() {
   }
 
   // --- Running calls --------------------------------------------------------------------
+  /**
+   * The project tools' listing (DESIGN contract 1): the tabs under `folder`, with the
+   * engine's ignore rules every JS host applies (js/host-policy/listing.js: hidden
+   * names, and the .gitignore/.ignore tabs), so a tree of tabs lists as the CLI lists
+   * it on disk.
+   */
+  function listTabs(texts, folder) {
+    const paths = [...texts.keys()].filter((p) => inFolder(p, folder));
+    const ignoreTexts = Object.fromEntries([...texts].filter(([p]) => isIgnoreFile(p)));
+    return filterListing({ engine: { ignoreFilter }, paths, ignoreTexts });
+  }
+
   let lastResult = null;
   let runs = 0;
   function run(mode) {
@@ -294,7 +307,7 @@ async function boot() {
     try {
       // "Dry run" is the engine's call option: the request goes as the user wrote it.
       const options = { dryRun: mode === 'dry' };
-      result = session.call(request, { read: (p) => (before.has(p) ? before.get(p) : undefined) }, options);
+      result = session.call(request, { read: (p) => (before.has(p) ? before.get(p) : undefined), list: (folder) => listTabs(before, folder) }, options);
     } catch (e) {
       // Only an engine bug gets here (EnginePanicError): the session restarted itself.
       panel.showFailure(e);

@@ -383,6 +383,31 @@ test('a share link round-trips the files and the call exactly (CRLF, BOM, non-AS
   }
 });
 
+test('project tools list the tabs: a .gitignore tab and hidden names apply, as on disk', async () => {
+  const { encodeShare } = await import('../src/share.js');
+  const files = [
+    ['.gitignore', 'out/\n*.log\n'],
+    ['src/a.js', 'let pool = 1;\n'],
+    ['out/b.js', 'let pool = 2;\n'],
+    ['debug.log', 'pool\n'],
+    ['.env', 'pool\n'],
+    ['README.md', 'the pool\n'],
+  ];
+  const call = JSON.stringify({ tool: 'list_files', arguments: {} });
+  const link = `${server.url}#${await encodeShare({ files, active: 'src/a.js', call })}`;
+  const { ctx, page: p } = await openPage(link, (u) => u.startsWith(server.url) || u.startsWith('data:'));
+  try {
+    assert.equal((await press(p, '#dry-run')).ok, true);
+    assert.deepEqual((await p.evaluate(() => window.playground.lastResult())).paths, ['README.md', 'src/a.js']);
+    await setJson(p, JSON.stringify({ tool: 'grep_project', arguments: { pattern: 'pool' } }));
+    await press(p, '#dry-run');
+    const found = await p.evaluate(() => window.playground.lastResult());
+    assert.deepEqual(found.matches.map((m) => m.path), ['README.md', 'src/a.js']);
+  } finally {
+    await ctx.close();
+  }
+});
+
 test('from file:// the page works with no network at all', async () => {
   const { ctx, page: p } = await openPage(`${fileUrl}#example=tabs-vs-spaces`, (u) => u.startsWith('file://') || u.startsWith('data:'));
   try {

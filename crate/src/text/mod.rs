@@ -21,6 +21,7 @@
 //! out, for the guard and the elision recovery alike).
 
 pub mod diff;
+pub mod encoding;
 pub mod placeholder;
 pub mod scan;
 mod version;

@@ -29,6 +29,7 @@ Example: {\"patch\": \"*** Begin Patch\\n*** Update File: src/app.py\\n@@ def ma
         DRY_RUN,
         ALLOW_UNBALANCED,
         EXPECTED_VERSIONS,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Apply a patch",

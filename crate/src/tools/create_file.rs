@@ -32,6 +32,7 @@ Example: {\"path\": \"src/util.py\", \"content\": \"def helper():\\n    return 1
         DRY_RUN,
         ALLOW_UNBALANCED,
         EXPECTED_VERSION,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Create a file",

@@ -19,7 +19,7 @@ brace_match: true through the end of the block the start line opens (matching br
 last more-indented line in Python/YAML). Blank lines around the block stay. \
 Example: {\"path\": \"src/app.rs\", \"start_content\": \"fn legacy_parse(\", \"brace_match\": true}",
     params: &[
-        PATH,
+        PATH_OR_SYMBOL,
         START_CONTENT,
         END_CONTENT,
         BRACE_MATCH,
@@ -29,6 +29,7 @@ Example: {\"path\": \"src/app.rs\", \"start_content\": \"fn legacy_parse(\", \"b
         DRY_RUN,
         ALLOW_UNBALANCED,
         EXPECTED_VERSION,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Delete a block",

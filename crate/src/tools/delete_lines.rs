@@ -32,6 +32,7 @@ empty new_str or delete_block. Example: {\"path\": \"src/app.py\", \"start_line\
         DRY_RUN,
         ALLOW_UNBALANCED,
         EXPECTED_VERSION,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Delete lines",

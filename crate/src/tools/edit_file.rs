@@ -74,6 +74,7 @@ function retry() {\\n  return 5;\\n}\\n// ... existing code ...\\n\"}",
         DRY_RUN,
         ALLOW_UNBALANCED,
         EXPECTED_VERSION,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Merge a lazy snippet",

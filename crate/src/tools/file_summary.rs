@@ -16,7 +16,7 @@ structs, impls, traits and interfaces as symbols [{name, kind, start_line, end_l
 (1-based, inclusive; methods named Type.method), plus line_count and version. Use the \
 names with replace_function_body or function_hint, and the lines with read_lines. \
 Example: {\"path\": \"src/server.ts\"}",
-    params: &[PATH],
+    params: &[PATH, ENCODING],
     annotations: Annotations {
         title: "Outline a file",
         read_only: true,

@@ -17,13 +17,14 @@ the line containing end_content (inclusive), or with brace_match: true through t
 block the start line opens. Returns content (the exact lines), start_line, end_line and the \
 file's version. Example: {\"path\": \"src/app.go\", \"start_content\": \"func (s *Server) Start(\", \"brace_match\": true}",
     params: &[
-        PATH,
+        PATH_OR_SYMBOL,
         START_CONTENT,
         END_CONTENT,
         BRACE_MATCH,
         OCCURRENCE,
         FUNCTION_HINT,
         STRICT,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Read a block",

@@ -50,6 +50,7 @@ Example: {\"path\": \"src/app.py\", \"pattern\": \"def connect\", \"context\": 2
             required: false,
             description: "Report at most this many matching lines (default 100).",
         },
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Search one file",
@@ -61,9 +62,36 @@ Example: {\"path\": \"src/app.py\", \"pattern\": \"def connect\", \"context\": 2
 
 const DEFAULT_MAX: usize = 100;
 
-/// The 0-based lines holding a match of `pattern` (literal, or a regex when `regex`
-/// or `ignore_case` is set), in order, each once.
-fn matching_lines(text: &Text, pattern: &str, args: &Args) -> EditResult<Vec<usize>> {
+/// The regex a search uses: None for a plain literal search (neither `regex` nor
+/// `ignore_case`). Multi-line (`^`/`$` at line ends), with size limits so that no
+/// pattern takes unbounded time or memory to build. Shared with `grep_project`.
+pub(super) fn search_regex(pattern: &str, args: &Args) -> EditResult<Option<regex::Regex>> {
+    if !(args.flag("regex") || args.flag("ignore_case")) {
+        return Ok(None);
+    }
+    let source = if args.flag("regex") {
+        pattern.to_string()
+    } else {
+        regex::escape(pattern)
+    };
+    regex::RegexBuilder::new(&source)
+        .multi_line(true)
+        .case_insensitive(args.flag("ignore_case"))
+        .size_limit(1 << 22)
+        .dfa_size_limit(1 << 24)
+        .build()
+        .map(Some)
+        .map_err(|e| {
+            EditError::invalid(format!(
+                "pattern is not a valid regex: {}. Fix it, or send regex: false to search for the literal text.",
+                e.to_string().lines().last().unwrap_or("")
+            ))
+        })
+}
+
+/// The 0-based lines of `text` holding a match of `pattern`, or of `re` when given,
+/// in order, each once.
+pub(super) fn matching_lines(text: &Text, pattern: &str, re: Option<&regex::Regex>) -> Vec<usize> {
     let src = text.as_str();
     let mut lines: Vec<usize> = Vec::new();
     let mut push = |line: usize| {
@@ -71,23 +99,7 @@ fn matching_lines(text: &Text, pattern: &str, args: &Args) -> EditResult<Vec<usi
             lines.push(line);
         }
     };
-    if args.flag("regex") || args.flag("ignore_case") {
-        let source = if args.flag("regex") {
-            pattern.to_string()
-        } else {
-            regex::escape(pattern)
-        };
-        let re = regex::RegexBuilder::new(&source)
-            .multi_line(true)
-            .case_insensitive(args.flag("ignore_case"))
-            .size_limit(1 << 22)
-            .build()
-            .map_err(|e| {
-                EditError::invalid(format!(
-                    "pattern is not a valid regex: {}. Fix it, or send regex: false to search for the literal text.",
-                    e.to_string().lines().last().unwrap_or("")
-                ))
-            })?;
+    if let Some(re) = re {
         for m in re.find_iter(src) {
             if m.start() == src.len() && text.ends_with_newline() {
                 continue; // the empty position after the final newline is not a line
@@ -99,7 +111,7 @@ fn matching_lines(text: &Text, pattern: &str, args: &Args) -> EditResult<Vec<usi
             push(text.line_of(at));
         }
     }
-    Ok(lines)
+    lines
 }
 
 /// "3 matching lines in a.py (lines 4, 9, 12)." (at most ten lines listed).
@@ -142,7 +154,8 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let max = args.opt_usize("max_results").unwrap_or(DEFAULT_MAX);
     let context = args.opt_usize("context").unwrap_or(0).min(1000);
 
-    let mut lines = matching_lines(&text, pattern, args)?;
+    let re = search_regex(pattern, args)?;
+    let mut lines = matching_lines(&text, pattern, re.as_ref());
 
     let total = lines.len();
     lines.truncate(max);

@@ -16,7 +16,7 @@ after / before the line containing `after_content` / `before_content` (found by 
 must be unique, or pass occurrence). The inserted lines get the file's line ending. \
 Example: {\"path\": \"src/app.py\", \"after_content\": \"import os\", \"new_str\": \"import sys\\n\"}",
     params: &[
-        PATH,
+        PATH_OR_SYMBOL,
         Param {
             name: "new_str",
             aliases: &["new_string", "new_text", "text", "insert_text", "content"],
@@ -52,6 +52,7 @@ Example: {\"path\": \"src/app.py\", \"after_content\": \"import os\", \"new_str\
         DRY_RUN,
         ALLOW_UNBALANCED,
         EXPECTED_VERSION,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Insert lines",

@@ -10,16 +10,21 @@ pub mod delete_block;
 pub mod delete_lines;
 pub mod edit_file;
 pub mod file_summary;
+pub mod find_symbol;
 pub mod get_edit_stats;
 pub mod get_region;
 pub mod grep_file;
+pub mod grep_project;
 pub mod insert;
+pub mod list_files;
 pub mod move_block;
 pub mod multi_replace;
+pub mod project;
 pub mod read;
 pub mod region;
 pub mod replace_block;
 pub mod replace_function_body;
+pub mod replace_in_files;
 pub mod str_replace;
 
 use crate::args::{Args, Param, ParamType, ToolSpec};
@@ -48,7 +53,10 @@ in one file, apply_patch for a unified or V4A diff across files (all or nothing)
 get_region to read, and replace_block / delete_block / replace_function_body to change, a \
 whole function or block found by its first line, insert and delete_lines for line-based \
 changes, edit_file to merge a snippet whose unchanged stretches are `// ... existing code ...` \
-markers, move_block to move or copy a block, create_file for a new file. Pass the `version` a \
+markers, move_block to move or copy a block, create_file for a new file. Across the \
+project: list_files (paths), grep_project (lines matching a text or regex), find_symbol \
+(where a function or type is defined), replace_in_files (one replacement in many files, all \
+or nothing; dry_run: true lists each occurrence's id for `only`). Pass the `version` a \
 read returned as expected_version to refuse an edit on text that changed since; dry_run: true shows the diff without writing; \
 get_edit_stats reports how your edits fared.";
 
@@ -123,6 +131,22 @@ pub static TOOLS: &[Tool] = &[
         run: grep_file::run,
     },
     Tool {
+        spec: &replace_in_files::SPEC,
+        run: replace_in_files::run,
+    },
+    Tool {
+        spec: &list_files::SPEC,
+        run: list_files::run,
+    },
+    Tool {
+        spec: &grep_project::SPEC,
+        run: grep_project::run,
+    },
+    Tool {
+        spec: &find_symbol::SPEC,
+        run: find_symbol::run,
+    },
+    Tool {
         spec: &get_edit_stats::SPEC,
         run: get_edit_stats::run,
     },
@@ -147,6 +171,13 @@ pub enum Outcome {
     Edited { message: String },
     /// A reading tool's answer.
     Read(Reading),
+    /// A project-wide reading tool's answer (many files, so no single `path` or
+    /// `version`): `message`, an optional `content` and tool-specific fields.
+    Found {
+        message: String,
+        content: Option<String>,
+        extra: Map<String, Value>,
+    },
     /// `get_edit_stats`: the session owns the statistics.
     Stats { reset: bool },
 }
@@ -183,13 +214,35 @@ impl<'f> Ctx<'f> {
     }
 
     /// Normalises `path`, reads it, and (for editing tools) checks `expected_version`.
+    /// Without `path` (tools whose spec allows it: [`params::PATH_OR_SYMBOL`]), the file
+    /// is the one that defines `function_hint` / `function_name`
+    /// ([`project::file_of_symbol`]), or the call is refused.
     pub fn open(&mut self, args: &Args) -> EditResult<(String, Arc<String>)> {
-        let path = self.ws.path(args.str("path"))?;
+        let path = match args.opt_str("path") {
+            Some(raw) => self.ws.path(raw)?,
+            None => self.path_from_symbol(args)?,
+        };
         let text = self.ws.read(&path)?;
         if let Some(expected) = args.opt_str("expected_version") {
             check_version(&path, &text, expected)?;
         }
         Ok((path, text))
+    }
+}
+
+impl Ctx<'_> {
+    fn path_from_symbol(&mut self, args: &Args) -> EditResult<String> {
+        let tool = args.spec.name;
+        let named = ["function_hint", "function_name"]
+            .into_iter()
+            .find_map(|arg| Some((arg, args.opt_str(arg)?)))
+            .filter(|(_, name)| !name.trim().is_empty());
+        match named {
+            Some((arg, name)) => project::file_of_symbol(self, tool, name.trim(), arg),
+            None => Err(EditError::invalid(format!(
+                "{tool} needs `path` (the file, relative to the project root), or function_hint naming a function defined in exactly one file of the project."
+            ))),
+        }
     }
 }
 
@@ -237,6 +290,14 @@ pub mod params {
         required: true,
         description: "The file, relative to the project root (e.g. \"src/main.rs\").",
     };
+    /// `path` of the tools that can find their file through a symbol's definition.
+    pub const PATH_OR_SYMBOL: Param = Param {
+        name: "path",
+        aliases: PATH.aliases,
+        ty: ParamType::String,
+        required: false,
+        description: "The file, relative to the project root (e.g. \"src/main.rs\"). Without it, the file is the one that defines function_hint (or function_name), found with find_symbol; several or none refuse.",
+    };
     pub const DRY_RUN: Param = Param {
         name: "dry_run",
         aliases: &["preview"],
@@ -250,6 +311,13 @@ pub mod params {
         ty: ParamType::String,
         required: false,
         description: "The `version` a reading tool returned. The edit is refused (stale_buffer) if the file changed since.",
+    };
+    pub const ENCODING: Param = Param {
+        name: "encoding",
+        aliases: &["charset", "file_encoding"],
+        ty: ParamType::String,
+        required: false,
+        description: "The encoding of a file that is not UTF-8 and does not declare its own (\"windows-1252\" or \"latin1\", \"shift_jis\", \"euc-kr\", \"gbk\", \"utf-16le\", ...). UTF-8, a byte order mark and a declaration in the file are detected; the file is written back in its encoding.",
     };
     pub const EXPECTED_VERSIONS: Param = Param {
         name: "expected_versions",

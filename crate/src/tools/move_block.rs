@@ -72,6 +72,7 @@ true, \"to_path\": \"src/util.py\", \"after_content\": \"import os\"}",
         DRY_RUN,
         ALLOW_UNBALANCED,
         EXPECTED_VERSION,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Move a block",

@@ -15,7 +15,7 @@ pub static GET_DOCUMENT: ToolSpec = ToolSpec {
     description: "Read a whole file. Returns its exact text (line endings included, no line \
 numbers), its line count and its version (pass it as expected_version to a later edit). \
 For large files prefer read_lines, grep_file or file_summary. Example: {\"path\": \"src/app.py\"}",
-    params: &[PATH],
+    params: &[PATH, ENCODING],
     annotations: Annotations {
         title: "Read a file",
         read_only: true,
@@ -45,6 +45,7 @@ Example: {\"path\": \"src/app.py\", \"start_line\": 40, \"end_line\": 60}",
             required: false,
             description: "Last line to read (inclusive); defaults to the last line.",
         },
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Read lines",
@@ -58,7 +59,7 @@ pub static LINE_COUNT: ToolSpec = ToolSpec {
     name: "line_count",
     description: "Count the lines of a file (as `wc -l`, plus one if the last line has no \
 newline) and return its version. Example: {\"path\": \"src/app.py\"}",
-    params: &[PATH],
+    params: &[PATH, ENCODING],
     annotations: Annotations {
         title: "Count lines",
         read_only: true,

@@ -24,7 +24,7 @@ per language). new_block replaces those whole lines. Use it for an `if`/loop/cla
 whose end you do not want to quote. occurrence / function_hint disambiguate the anchor. \
 Example: {\"path\": \"src/app.js\", \"anchor\": \"if (retries > 3) {\", \"new_block\": \"if (retries > 5) {\\n  fail();\\n}\\n\"}",
     params: &[
-        PATH,
+        PATH_OR_SYMBOL,
         Param {
             name: "anchor",
             aliases: &["start_content", "anchor_text", "start", "block_start"],
@@ -46,6 +46,7 @@ Example: {\"path\": \"src/app.js\", \"anchor\": \"if (retries > 3) {\", \"new_bl
         DRY_RUN,
         ALLOW_UNBALANCED,
         EXPECTED_VERSION,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Replace a block",

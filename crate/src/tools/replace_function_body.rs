@@ -30,7 +30,7 @@ pass occurrence, or a qualified name (\"Type.method\" or \"Type::method\"). The 
 if the signature changed. Example: {\"path\": \"src/net.py\", \"function_name\": \"connect\", \
 \"new_body\": \"def connect(host, port=80):\\n    return socket.create_connection((host, port))\\n\"}",
     params: &[
-        PATH,
+        PATH_OR_SYMBOL,
         Param {
             name: "function_name",
             aliases: &["name", "function", "symbol", "method_name", "func_name"],
@@ -56,6 +56,7 @@ if the signature changed. Example: {\"path\": \"src/net.py\", \"function_name\":
         DRY_RUN,
         ALLOW_UNBALANCED,
         EXPECTED_VERSION,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Replace a function body",

@@ -26,7 +26,7 @@ since they would be written literally. If old_str is not found, the result shows
 area and the differing lines. \
 Example: {\"path\": \"src/app.py\", \"old_str\": \"    retries = 3\\n\", \"new_str\": \"    retries = 5\\n\"}",
     params: &[
-        PATH,
+        PATH_OR_SYMBOL,
         Param {
             name: "old_str",
             aliases: &["old_string", "old_text", "search", "old"],
@@ -83,6 +83,7 @@ Example: {\"path\": \"src/app.py\", \"old_str\": \"    retries = 3\\n\", \"new_s
         DRY_RUN,
         ALLOW_UNBALANCED,
         EXPECTED_VERSION,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Replace text",

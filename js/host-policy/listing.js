@@ -1,0 +1,98 @@
+// How every JS host answers the reader's `list(folder)` (DESIGN contract 1: the project
+// tools list files through the host, its ignore rules applied; the engine sorts and
+// applies `glob`). The rules themselves are the engine's (crate/src/listing.rs, exported
+// as `ignoreFilter` and `ignoredFolders`: hidden names, `.ignore` and `.gitignore` files
+// with ripgrep's precedence, ignored folders hiding what is under them), so the Node
+// server, Pulsar, VS Code and the playground list exactly what the CLI's walker lists.
+// This module only walks, and adds what a host adds:
+//
+// - a walker (the Node server, Pulsar) reads folder by folder, never enters a folder
+//   the engine leaves out (`.git/`, `node_modules/` when ignored), and neither follows
+//   nor lists symbolic links (a link may lead out of the root);
+// - a host's own exclusions (Pulsar's `core.ignoredNames`) are gitignore lines placed
+//   before the root `.gitignore`'s own (so the project's rules win where they differ);
+//   a host that does not honour VCS ignores (Pulsar with `core.excludeVcsIgnoredPaths`
+//   off) drops `.gitignore` texts;
+// - a host with its own file search (VS Code's findFiles, the playground's tabs) filters
+//   that flat list (`filterListing`).
+//
+// Free of Node and editor APIs: the host hands in how to read a folder and a file.
+
+/** The ignore files, strongest first (the engine's IGNORE_FILES). */
+export const IGNORE_FILES = ['.ignore', '.gitignore'];
+
+const join = (folder, name) => (folder === '' ? name : `${folder}/${name}`);
+const nameOf = (p) => p.slice(p.lastIndexOf('/') + 1);
+
+/**
+ * The reader the engine reads ignore files through: `readText(path)` (text or
+ * undefined), cached; `hostPatterns` before the root `.gitignore`; `.gitignore` files
+ * left out when `vcsIgnores` is false.
+ */
+export function ignoreReader(readText, { hostPatterns = [], vcsIgnores = true } = {}) {
+  const cache = new Map();
+  return {
+    read(p) {
+      if (!cache.has(p)) {
+        const isGitignore = nameOf(p) === '.gitignore';
+        let text = isGitignore && !vcsIgnores ? undefined : readText(p);
+        if (p === '.gitignore' && hostPatterns.length > 0) text = `${hostPatterns.join('\n')}\n${text ?? ''}`;
+        cache.set(p, typeof text === 'string' ? text : undefined);
+      }
+      return cache.get(p);
+    },
+  };
+}
+
+/**
+ * Lists the files under root-relative `folder` ('' the root), synchronously.
+ * `engine`: the package (its `ignoreFilter`, `ignoredFolders`). `readDir(rel)`:
+ * [{name, type: 'file' | 'dir' | 'other'}] (symlinks are 'other'), or null when `rel`
+ * is not a folder; `readText(rel)`: a file's text or undefined. `hostPatterns`,
+ * `vcsIgnores`: see ignoreReader. Returns root-relative paths (unsorted), [] for a
+ * folder the rules leave out, or null when `folder` is not a folder.
+ */
+export function listFiles({ engine, folder = '', readDir, readText, hostPatterns, vcsIgnores }) {
+  const reader = ignoreReader(readText, { hostPatterns, vcsIgnores });
+  const steps = folder === '' ? [] : folder.split('/');
+  for (let k = 0; k < steps.length; k++) {
+    if (readDir(steps.slice(0, k + 1).join('/')) === null) return null;
+  }
+  if (folder !== '' && engine.ignoredFolders([folder], reader).length > 0) return [];
+  const files = [];
+  const pending = [folder];
+  while (pending.length > 0) {
+    const rel = pending.pop();
+    const entries = readDir(rel) ?? [];
+    const dirs = [];
+    for (const { name, type } of entries) {
+      if (type === 'dir') dirs.push(join(rel, name));
+      else if (type === 'file') files.push(join(rel, name));
+    }
+    if (dirs.length > 0) {
+      const left = new Set(engine.ignoredFolders(dirs, reader));
+      for (const d of dirs) if (!left.has(d)) pending.push(d);
+    }
+  }
+  return engine.ignoreFilter(files, reader);
+}
+
+/**
+ * Filters a flat list of root-relative file paths (a host's own file search) by the
+ * engine's rules. `ignoreTexts`: {path of an ignore file → text} for the tree's ignore
+ * files (the caller reads them), or `readText(path)` to read them on demand.
+ */
+export function filterListing({ engine, paths, ignoreTexts = {}, readText, hostPatterns, vcsIgnores }) {
+  const reader = ignoreReader(readText ?? ((p) => ignoreTexts[p]), { hostPatterns, vcsIgnores });
+  return engine.ignoreFilter(paths, reader);
+}
+
+/** Whether root-relative `path` lies in `folder` ('' = everywhere). */
+export function inFolder(path, folder) {
+  return folder === '' || path.startsWith(`${folder}/`);
+}
+
+/** Whether `path` names an ignore file (so a host reads it for `filterListing`). */
+export function isIgnoreFile(path) {
+  return IGNORE_FILES.includes(nameOf(path));
+}

@@ -1,0 +1,106 @@
+// js/host-policy/listing.js with the engine's ignore rules (pkg/): the walk every
+// walking host does (hidden files, .gitignore/.ignore, host patterns, links, pruned
+// folders) over a tree given as data. The walker and the flat filter (VS Code's
+// findFiles, the playground's tabs) must agree on every tree.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as engine from '../../pkg/index.node.js';
+import { filterListing, listFiles } from './listing.js';
+
+/** A tree {path: text | {link: true}} as the walker's readDir/readText. */
+function treeIo(tree) {
+  const readDir = (rel) => {
+    const prefix = rel === '' ? '' : `${rel}/`;
+    const names = new Map();
+    for (const [p, v] of Object.entries(tree)) {
+      if (!p.startsWith(prefix)) continue;
+      const rest = p.slice(prefix.length);
+      const name = rest.split('/')[0];
+      const isDir = rest.includes('/');
+      names.set(name, isDir ? 'dir' : typeof v === 'string' ? 'file' : 'other');
+    }
+    if (names.size === 0 && rel !== '') return null;
+    return [...names].map(([name, type]) => ({ name, type }));
+  };
+  const readText = (p) => (typeof tree[p] === 'string' ? tree[p] : undefined);
+  return { readDir, readText };
+}
+
+const CASES = [
+  {
+    name: 'hidden files and folders are left out',
+    tree: { 'a.js': '', '.env': '', '.git/config': '', 'src/.cache/x': '', 'src/b.js': '' },
+    want: ['a.js', 'src/b.js'],
+  },
+  {
+    name: '.gitignore: names at any depth, anchored paths, folders only, negation',
+    tree: {
+      '.gitignore': '# build output\n*.log\n/dist\nbuild/\n!keep.log\ndocs/*.tmp\n',
+      'a.log': '',
+      'keep.log': '',
+      'dist/x.js': '',
+      'src/dist/y.js': '',
+      'src/build/z.js': '',
+      'build': '',
+      'docs/n.tmp': '',
+      'docs/deep/n.tmp': '',
+      'src/c.js': '',
+    },
+    want: ['build', 'docs/deep/n.tmp', 'keep.log', 'src/c.js', 'src/dist/y.js'],
+  },
+  {
+    name: 'a deeper ignore file wins; .ignore wins over .gitignore in one folder',
+    tree: {
+      '.gitignore': '*.gen.js\n',
+      'src/.gitignore': '!*.gen.js\n',
+      'src/a.gen.js': '',
+      'b.gen.js': '',
+      'lib/.gitignore': 'x.js\n',
+      'lib/.ignore': '!x.js\n',
+      'lib/x.js': '',
+    },
+    want: ['lib/x.js', 'src/a.gen.js'],
+  },
+  {
+    name: 'a file in an ignored folder stays ignored; ** patterns',
+    tree: { '.gitignore': 'out/\n!out/keep.js\n**/tmp/**\na/**/z.js\n', 'out/keep.js': '', 'tmp/x': '', 'p/tmp/q/r': '', 'a/b/c/z.js': '', 'a/z.js': '', 'a/y.js': '' },
+    want: ['a/y.js'],
+  },
+  {
+    name: 'links are neither followed nor listed; host patterns apply',
+    tree: { '.gitignore': '*.tmp\n', 'x.tmp': '', 'a.js': '', 'link.js': { link: true }, 'node_modules/m.js': '', 'Thumbs.db': '' },
+    host: ['node_modules', 'Thumbs.db'],
+    want: ['a.js'],
+  },
+];
+
+test('listFiles and filterListing agree with the rule on every tree', () => {
+  for (const c of CASES) {
+    const io = treeIo(c.tree);
+    const walked = listFiles({ engine, ...io, hostPatterns: c.host }).sort();
+    assert.deepEqual(walked, c.want, `walk: ${c.name}`);
+    const files = Object.entries(c.tree).filter(([, v]) => typeof v === 'string').map(([p]) => p);
+    const ignoreTexts = Object.fromEntries(files.filter((p) => /(^|\/)\.(git)?ignore$/.test(p)).map((p) => [p, c.tree[p]]));
+    assert.deepEqual(filterListing({ engine, paths: files, ignoreTexts, hostPatterns: c.host }).sort(), c.want, `filter: ${c.name}`);
+  }
+});
+
+test('a sub-folder listing applies the ignore files above it; a missing folder is null', () => {
+  const io = treeIo({ '.gitignore': 'gen/\n*.log\n', 'src/a.js': '', 'src/b.log': '', 'src/gen/c.js': '', 'gen/d.js': '' });
+  assert.deepEqual(listFiles({ engine, ...io, folder: 'src' }).sort(), ['src/a.js']);
+  assert.deepEqual(listFiles({ engine, ...io, folder: 'gen' }), []);
+  assert.equal(listFiles({ engine, ...io, folder: 'nope' }), null);
+});
+
+test('the walk never enters a folder the rules leave out', () => {
+  const io = treeIo({ '.gitignore': 'node_modules/\n', 'a.js': '', 'node_modules/m/index.js': '', '.git/HEAD': '' });
+  const entered = [];
+  const walked = listFiles({ engine, ...io, readDir: (rel) => (entered.push(rel), io.readDir(rel)) });
+  assert.deepEqual(walked, ['a.js']);
+  assert.deepEqual(entered, ['']);
+});
+
+test('vcsIgnores false drops .gitignore rules, not .ignore ones nor host patterns', () => {
+  const io = treeIo({ '.gitignore': '*.log\n', '.ignore': '*.tmp\n', 'a.log': '', 'b.tmp': '', 'c.db': '' });
+  assert.deepEqual(listFiles({ engine, ...io, vcsIgnores: false, hostPatterns: ['*.db'] }).sort(), ['a.log']);
+});
