@@ -65,9 +65,9 @@ impl DiskFiles {
         self.seen.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// A regular file's text at relative `path`, opened in one step beneath the root;
+    /// A regular file's bytes at relative `path`, opened in one step beneath the root;
     /// None for anything else (then the caller takes the long way).
-    fn read_plain(&self, path: &str) -> Option<Arc<String>> {
+    fn read_plain(&self, path: &str) -> Option<Arc<Vec<u8>>> {
         let rel = Path::new(path);
         if rel.is_absolute() || path.split('/').next() == Some(jail::RESERVED) {
             return None;
@@ -75,9 +75,7 @@ impl DiskFiles {
         let (mut file, meta) = open_regular(self.jail.dir(), rel, false).ok()?;
         let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
         file.read_to_end(&mut bytes).ok()?;
-        decode_bytes(path, &bytes, None)
-            .ok()
-            .map(|(text, _)| Arc::new(text))
+        Some(Arc::new(bytes))
     }
 
     fn read_real(&self, path: &str, rel: &Path) -> EditResult<Option<(Arc<Vec<u8>>, Metadata)>> {
@@ -133,22 +131,21 @@ impl Files for DiskFiles {
     }
 
     /// Read without remembering it for the commit's compare and swap: the engine reads
-    /// a file again through `read_shared` before editing it (memory stays bounded while
-    /// a search reads the whole project).
+    /// a file again through `read_content` before editing it (memory stays bounded
+    /// while a search reads the whole project).
     ///
     /// The paths a search reads come from the listing, whose walker follows no link,
     /// so the fast path opens the path in one step beneath the root (cap-std refuses
     /// any step out of it; a link as the last component fails with `O_NOFOLLOW`);
     /// anything unusual goes the whole way through [`Jail::locate`] for its answer.
-    fn read_for_search(&self, path: &str) -> EditResult<Option<Arc<String>>> {
-        if let Some(text) = self.read_plain(path) {
-            return Ok(Some(text));
+    fn read_for_search(&self, path: &str) -> EditResult<Option<Content>> {
+        if let Some(bytes) = self.read_plain(path) {
+            return Ok(Some(Content::Bytes(bytes)));
         }
         let rel = self.jail.locate(path)?;
-        match self.read_real(path, &rel)? {
-            Some((bytes, _)) => Ok(Some(Arc::new(decode_bytes(path, &bytes, None)?.0))),
-            None => Ok(None),
-        }
+        Ok(self
+            .read_real(path, &rel)?
+            .map(|(bytes, _)| Content::Bytes(bytes)))
     }
 
     fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {

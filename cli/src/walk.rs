@@ -17,7 +17,7 @@
 //!   sent back as arguments and are skipped.
 
 use crate::jail::{Jail, RESERVED};
-use anchored_edit::{EditError, EditResult};
+use anchored_edit::EditResult;
 use ignore::WalkBuilder;
 use std::path::{Path, PathBuf};
 
@@ -28,10 +28,9 @@ pub fn list(jail: &Jail, folder: &str) -> EditResult<Vec<String>> {
         "" => PathBuf::new(),
         f => jail.locate(f)?,
     };
+    // Not a folder: nothing under it (the engine words the refusal, for every host).
     if !target.as_os_str().is_empty() && !jail.dir().is_dir(&target) {
-        return Err(EditError::invalid(format!(
-            "`{folder}` is not a folder under the project root. Send path: a folder (e.g. \"src\"), or leave it out for the whole project."
-        )));
+        return Ok(Vec::new());
     }
     let prune_root = root.clone();
     let walker = WalkBuilder::new(&root)

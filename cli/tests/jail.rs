@@ -403,3 +403,34 @@ fn a_directory_swapped_for_a_link_before_the_swap_is_refused() {
     assert!(!s.root.join("e/new.txt").exists() && !s.root.join("d2/new.txt").exists());
     assert!(leftovers(&s.root).is_empty(), "{:?}", leftovers(&s.root));
 }
+
+/// The project tools list and search only what is under the root: a symlinked folder or
+/// file leading out is neither listed nor searched; a listing of a sub-folder still honours the root's .gitignore; a search leaves
+/// nothing behind and changes nothing.
+#[test]
+fn project_tools_never_list_or_search_outside_the_root() {
+    let s = Sandbox::new("project-tools");
+    fs::create_dir_all(&s.outside).unwrap();
+    fs::write(s.outside.join("secret.py"), "NEEDLE outside\n").unwrap();
+    s.file(".gitignore", "gen/\n");
+    s.file("src/a.py", "NEEDLE inside\n");
+    s.file("src/gen/b.py", "NEEDLE ignored\n");
+    symlink("../outside", s.root.join("out")).unwrap();
+    symlink("../../outside/secret.py", s.root.join("src/link.py")).unwrap();
+    let before = tree(&s.root);
+    let (code, out) = s.call("list_files", json!({}));
+    assert_eq!(code, 0, "{out:#}");
+    assert_eq!(out["paths"], json!(["src/a.py"]), "{out:#}");
+    let (code, out) = s.call("list_files", json!({"path": "src"}));
+    assert_eq!(code, 0, "{out:#}");
+    assert_eq!(out["paths"], json!(["src/a.py"]), "{out:#}");
+    let (code, out) = s.call("grep_project", json!({"pattern": "NEEDLE"}));
+    assert_eq!(code, 0, "{out:#}");
+    assert_eq!(
+        out["matches"],
+        json!([{"path": "src/a.py", "line": 1, "text": "NEEDLE inside"}])
+    );
+    let (code, out) = s.call("list_files", json!({"path": "out"}));
+    assert_eq!(code, 1, "a folder outside must be refused: {out:#}");
+    assert_eq!(tree(&s.root), before);
+}

@@ -98,7 +98,11 @@ pub fn edit_shape(path: &str, old: &str, edits: &[Edit]) -> EditShape {
             continue;
         }
         let name = f.qualified();
-        let header_end = text.line_of(f.body.min(old.len())).max(f.start_line);
+        // `body` is the `{` (on the header's last line) or, in Python, the byte after the
+        // header line's end: the byte before it is on the header's last line either way.
+        let header_end = text
+            .line_of(f.body.saturating_sub(1).min(old.len()))
+            .max(f.start_line);
         let header_changed = changed.range(f.start_line..=header_end).next().is_some();
         if header_changed && touched < lines {
             shape.signature_changes += 1;

@@ -34,15 +34,6 @@ pub trait Files {
         Ok(self.read(path)?.map(Arc::new))
     }
 
-    /// The text of `path` for a project-wide search (grep_project, find_symbol, the
-    /// search of replace_in_files), which reads many files and edits few. Hosts that
-    /// remember each read for a compare-and-swap at commit need not remember these:
-    /// the engine reads a file again through [`Files::read_shared`] before editing it,
-    /// and refuses the edit if the text differs. Default: [`Files::read_shared`].
-    fn read_for_search(&self, path: &str) -> EditResult<Option<Arc<String>>> {
-        self.read_shared(path)
-    }
-
     /// What makes two paths one file, for hosts where a file can have several names (a
     /// symlink inside the root, a hard link): `Some(id)` equal for every name of one
     /// file. The workspace keys a call's edits by it, so edits through two names apply
@@ -58,6 +49,16 @@ pub trait Files {
     /// Default: the text from [`Files::read_shared`], as every in-memory reader has.
     fn read_content(&self, path: &str) -> EditResult<Option<Content>> {
         Ok(self.read_shared(path)?.map(Content::Text))
+    }
+
+    /// The text of `path` for a project-wide search (grep_project, find_symbol, the
+    /// search of replace_in_files), which reads many files and edits few: like
+    /// [`Files::read_content`], but hosts that remember each read for a compare-and-swap
+    /// at commit need not remember these. The engine reads a file again through
+    /// [`Files::read_content`] before editing it, and refuses the edit if the text
+    /// differs. Default: [`Files::read_content`].
+    fn read_for_search(&self, path: &str) -> EditResult<Option<Content>> {
+        self.read_content(path)
     }
 
     /// Every file under `folder` (normalised, root-relative; `""` = the root), as paths
@@ -247,7 +248,7 @@ impl<'f> Workspace<'f> {
         let key = self.key(path)?;
         let path = key.as_str();
         if !self.entries.contains_key(path) {
-            let (original, encoding) = self.load(path)?;
+            let (original, encoding) = self.load(path, self.files.read_content(path)?)?;
             self.entries.insert(
                 path.to_string(),
                 Entry {
@@ -261,11 +262,15 @@ impl<'f> Workspace<'f> {
         Ok(self.entries.get_mut(path).expect("inserted above"))
     }
 
-    /// The host's text of `path` and its encoding, as the workspace reads it (the one
-    /// read path): a host's bytes are decoded with the call's `encoding`; a file that
-    /// does not exist takes the encoding a created file gets.
-    fn load(&self, path: &str) -> EditResult<(Option<Arc<String>>, FileEncoding)> {
-        Ok(match self.files.read_content(path)? {
+    /// The text of what the host holds for `path`, decoded, and its encoding (for a
+    /// file that does not exist: None, and the encoding a new file gets). The one place
+    /// a host's content becomes a text.
+    fn load(
+        &self,
+        path: &str,
+        content: Option<Content>,
+    ) -> EditResult<(Option<Arc<String>>, FileEncoding)> {
+        Ok(match content {
             None => (None, self.encoding.unwrap_or(FileEncoding::UTF8)),
             Some(Content::Text(text)) => (Some(text), FileEncoding::UTF8),
             Some(Content::Bytes(bytes)) => {
@@ -284,7 +289,7 @@ impl<'f> Workspace<'f> {
         let key = self.aliases.get(path).map_or(path, String::as_str);
         match self.entries.get(key) {
             Some(e) => Ok(e.current.clone()),
-            None => self.files.read_for_search(path),
+            None => Ok(self.load(path, self.files.read_for_search(path)?)?.0),
         }
     }
 

@@ -154,8 +154,9 @@ fn this_repositorys_commits_replay_byte_for_byte() {
                     .and_then(|f| f.iter().find(|f| f.path == c.path))
                     .map(|f| if f.deleted { None } else { f.new_text.clone() });
                 let ok = result.ok && got.as_ref() == Some(&c.after);
-                // A V4A hunk has no line numbers: where its lines occur in several
-                // places, refusing (`ambiguous`) is the right answer, not a failure.
+                // V4A carries no line numbers: a hunk whose context and '-' lines occur
+                // twice after the previous hunk is rightly refused as ambiguous (an agent
+                // adds an `@@` anchor). Only that refusal is not a failure.
                 if form == "v4a" && result.error_kind().map(|k| k.as_str()) == Some("ambiguous") {
                     v4a_ambiguous += 1;
                     continue;
@@ -181,7 +182,7 @@ fn this_repositorys_commits_replay_byte_for_byte() {
         }
     }
     eprintln!(
-        "history: {replayed} commits, {unified_files} unified file diffs, {v4a_files} V4A updates replayed ({v4a_ambiguous} more refused as ambiguous without line numbers); {} failed",
+        "history: {replayed} commits, {unified_files} unified file diffs, {v4a_files} V4A updates replayed ({v4a_ambiguous} more refused as ambiguous: no line numbers); {} failed",
         failures.len()
     );
     assert!(

@@ -11,7 +11,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
-use anchored_edit::wasm::{tool_schemas, Session};
+use anchored_edit::wasm::{ignore_filter, tool_schemas, Session};
 use js_sys::{Array, Function, Object, Reflect, JSON};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -557,4 +557,57 @@ fn tool_schemas_have_the_mcp_shape() {
             "{expected} in {names:?}"
         );
     }
+}
+
+/// A reader's optional `list(folder)` reaches the project tools; without it they refuse
+/// saying the host cannot list; a list that is not an array of strings is refused; and
+/// `ignoreFilter` applies the engine's ignore rules to a JS listing.
+#[wasm_bindgen_test]
+fn readers_list_files_for_the_project_tools() {
+    let files = js_fn(
+        "",
+        "const files = {'.gitignore': 'gen/\\n', 'src/a.py': 'x = 1\\n', 'src/gen/b.py': 'x = 2\\n', '.env': 'x'};\
+         const read = (p) => Object.prototype.hasOwnProperty.call(files, p) ? files[p] : undefined;\
+         return { read, list: (folder) => Object.keys(files).filter((p) => folder === '' || p.startsWith(folder + '/')) };",
+    )
+    .call0(&JsValue::NULL)
+    .unwrap();
+    let filtered = ignore_filter(
+        vec![
+            "src/a.py".into(),
+            "src/gen/b.py".into(),
+            ".env".into(),
+            ".gitignore".into(),
+        ],
+        files.clone(),
+    )
+    .unwrap();
+    assert_eq!(filtered, vec!["src/a.py".to_string()]);
+    let mut session = Session::new();
+    // The reader's own list is taken as the host's answer (its ignore rules).
+    let r = js_call(
+        &mut session,
+        request(json!({"tool": "grep_project", "arguments": {"pattern": "x ="}})),
+        files,
+    )
+    .unwrap();
+    assert_eq!(get_num(&r, "matches.length"), 2.0);
+    let r = js_call(
+        &mut session,
+        request(json!({"tool": "list_files", "arguments": {}})),
+        reader(&[("a.py", "x\n")]),
+    )
+    .unwrap();
+    assert_eq!(get_str(&r, "error.kind"), "invalid_arguments");
+    assert!(get_str(&r, "error.message").contains("cannot list files"));
+    let bad = js_fn("", "return { read: () => undefined, list: () => 42 };")
+        .call0(&JsValue::NULL)
+        .unwrap();
+    let r = js_call(
+        &mut session,
+        request(json!({"tool": "list_files", "arguments": {}})),
+        bad,
+    )
+    .unwrap();
+    assert!(get_str(&r, "error.message").contains("not an array of paths"));
 }

@@ -23,7 +23,7 @@ use crate::diagnose::{self, applied, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::{self, in_file_ending, Candidate, Fix, LineRole, Scope, Via};
 use crate::text::words::{capitalized, lines_label, visible};
-use crate::text::Text;
+use crate::text::{Text, BOM};
 use serde_json::{json, Value};
 use std::ops::Range;
 
@@ -396,7 +396,13 @@ impl Collect<'_, '_> {
     /// Keeps `c` if it is on whole lines.
     fn take(&mut self, c: &Candidate) {
         let line = self.text.line_of(c.range.start);
-        let aligned = self.text.line_start(line) == c.range.start
+        // A BOM belongs to no line's content: a match of line 1 starts after it.
+        let bom = if line == 0 && self.text.has_bom() {
+            BOM.len_utf8()
+        } else {
+            0
+        };
+        let aligned = self.text.line_start(line) + bom == c.range.start
             && (!self.at_eof || c.range.end == self.text.len());
         if aligned && !self.full() {
             self.out.push(c.clone());

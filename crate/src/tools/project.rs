@@ -92,7 +92,13 @@ fn scope_or(
     let Some(mut paths) = ctx.ws.list(&folder)? else {
         return Err(cannot_list());
     };
-    paths.retain(|p| is_under(p, &folder) && glob.as_ref().is_none_or(|g| g.is_match(p)));
+    paths.retain(|p| is_under(p, &folder));
+    if paths.is_empty() && !folder.is_empty() {
+        return Err(EditError::invalid(format!(
+            "No file under `{folder}`: it is not a folder of the project, or holds only hidden or ignored files. Send path: a folder from list_files, or leave it out for the whole project."
+        )));
+    }
+    paths.retain(|p| glob.as_ref().is_none_or(|g| g.is_match(p)));
     paths.sort_unstable();
     paths.dedup();
     Ok(Scope { paths })
