@@ -37,12 +37,17 @@ use std::path::{Path, PathBuf};
 
 /// One file operation, by engine path; a write carries the encoded bytes.
 #[derive(Debug, Clone)]
-pub enum Op {
-    Write { path: String, text: Vec<u8> },
-    Remove { path: String },
+pub enum Op<'t> {
+    Write {
+        path: String,
+        text: std::borrow::Cow<'t, [u8]>,
+    },
+    Remove {
+        path: String,
+    },
 }
 
-impl Op {
+impl Op<'_> {
     fn path(&self) -> &str {
         match self {
             Op::Write { path, .. } | Op::Remove { path } => path,
@@ -97,12 +102,18 @@ fn sync_file_systems(dirs: &[Dir]) -> io::Result<()> {
 }
 
 /// The disk operations for the engine's changes, each text encoded as its change says.
-pub fn plan(changes: &[FileChange]) -> Result<Vec<Op>, Failure> {
+/// A UTF-8 text (no `encoding`) is borrowed from the result: no second copy of a file.
+pub fn plan(changes: &[FileChange]) -> Result<Vec<Op<'_>>, Failure> {
     let mut ops = Vec::new();
     for c in changes {
         let text = || {
-            encode_text(c.new_text.as_deref().unwrap_or(""), c.encoding.as_deref())
-                .map_err(|e| Failure::Io(io::Error::other(e.message)))
+            let new_text = c.new_text.as_deref().unwrap_or("");
+            match c.encoding.as_deref() {
+                None => Ok(std::borrow::Cow::Borrowed(new_text.as_bytes())),
+                Some(label) => encode_text(new_text, Some(label))
+                    .map(std::borrow::Cow::Owned)
+                    .map_err(|e| Failure::Io(io::Error::other(e.message))),
+            }
         };
         if let Some(dest) = &c.moved_to {
             ops.push(Op::Write {
@@ -127,13 +138,13 @@ pub fn plan(changes: &[FileChange]) -> Result<Vec<Op>, Failure> {
 }
 
 /// Applies `ops` all or nothing.
-pub fn commit(disk: &DiskFiles, ops: &[Op]) -> Result<(), Failure> {
+pub fn commit(disk: &DiskFiles, ops: &[Op<'_>]) -> Result<(), Failure> {
     commit_with(disk, ops, &mut test_faults())
 }
 
 /// One target, located and checked.
 struct Target<'o> {
-    op: &'o Op,
+    op: &'o Op<'o>,
     rel: PathBuf,
     dir_rel: PathBuf,
     name: String,
@@ -142,7 +153,7 @@ struct Target<'o> {
 }
 
 /// [`commit`] with `hook` before each disk step.
-pub fn commit_with(disk: &DiskFiles, ops: &[Op], hook: &mut Hook) -> Result<(), Failure> {
+pub fn commit_with(disk: &DiskFiles, ops: &[Op<'_>], hook: &mut Hook) -> Result<(), Failure> {
     let root = disk.jail().dir();
     let targets = locate(disk, ops)?;
     let tag = jail::random_tag();
@@ -216,7 +227,7 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op], hook: &mut Hook) -> Result<(), 
 }
 
 /// Every target beneath the root, compared with what the engine read.
-fn locate<'o>(disk: &DiskFiles, ops: &'o [Op]) -> Result<Vec<Target<'o>>, Failure> {
+fn locate<'o>(disk: &DiskFiles, ops: &'o [Op<'o>]) -> Result<Vec<Target<'o>>, Failure> {
     let root = disk.jail().dir();
     let mut targets: Vec<Target> = Vec::new();
     for op in ops {
@@ -270,9 +281,28 @@ fn same_as_seen(root: &Dir, t: &Target) -> io::Result<bool> {
         return Ok(false);
     }
     let (mut file, _) = open_regular(root, &t.rel, false)?;
-    let mut bytes = Vec::with_capacity(text.len());
-    io::Read::read_to_end(&mut file, &mut bytes)?;
-    Ok(bytes == text.as_slice())
+    same_bytes(&mut file, text)
+}
+
+/// Whether `file` holds exactly `expected`, read a block at a time (a whole second copy
+/// of a large file would raise the process's peak memory by its size).
+fn same_bytes(file: &mut impl io::Read, expected: &[u8]) -> io::Result<bool> {
+    let mut block = vec![0u8; 1 << 16];
+    let mut at = 0;
+    loop {
+        let n = match file.read(&mut block) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if n == 0 {
+            return Ok(at == expected.len());
+        }
+        if expected.get(at..at + n) != Some(&block[..n]) {
+            return Ok(false);
+        }
+        at += n;
+    }
 }
 
 /// The final check before the swaps: the target is as the engine read it, its path
@@ -486,5 +516,29 @@ fn test_faults() -> impl FnMut(&str) -> io::Result<()> {
             )));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_bytes;
+
+    #[test]
+    fn same_bytes_compares_block_by_block() {
+        let long: Vec<u8> = (0..200_000u32).map(|i| (i % 251) as u8).collect();
+        let mut changed = long.clone();
+        changed[150_000] ^= 1;
+        let cases: [(&[u8], &[u8], bool); 6] = [
+            (b"", b"", true),
+            (b"abc", b"abc", true),
+            (b"abc", b"abd", false),
+            (b"abc", b"abcd", false),
+            (&long, &long, true),
+            (&long, &changed, false),
+        ];
+        for (file, expected, same) in cases {
+            assert_eq!(same_bytes(&mut &file[..], expected).unwrap(), same);
+        }
+        assert!(!same_bytes(&mut &long[..], &long[..199_999]).unwrap());
     }
 }

@@ -67,6 +67,7 @@
 mod args;
 #[doc(hidden)]
 pub mod blocks;
+mod buffers;
 mod changes;
 mod diagnose;
 mod error;
@@ -89,6 +90,7 @@ pub mod tools;
 pub mod wasm;
 mod workspace;
 
+pub use buffers::{Buffers, Layered};
 pub use error::{EditError, EditResult, ErrorKind};
 pub use refusals::{host_refusal, HostRefusal, Rejection, StaleWhen};
 pub use result::{apply_edits, Edit, FileChange, Range, ToolResult};

@@ -21,6 +21,11 @@
 //! - The result is a plain JSON-compatible object (objects, arrays, strings, numbers;
 //!   no `Map`s, no `BigInt`s), including every changed file's `new_text` and its
 //!   `edits` with UTF-16 columns.
+//! - `openBuffer(path, text)`, `editBuffer(path, edits)`, `closeBuffer(path)`: texts the
+//!   session keeps ([`crate::Buffers`]) and reads before the reader, so a host sends a
+//!   file once and then only its changes (a 4 MB text is not copied into wasm memory on
+//!   every call). Kept texts are lost when the engine restarts after a panic; calls
+//!   then read through the reader again.
 //! - The reader may also have `list(folder)`, synchronous: every file under `folder`
 //!   (`""` = the root; otherwise a root-relative folder without a trailing `/`) as an
 //!   array of paths `read` accepts, with the host's ignore rules applied, in any order.
@@ -66,6 +71,8 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub struct Session {
     inner: crate::Session,
+    /// Texts the host keeps here ([`crate::Buffers`]), read before its reader.
+    buffers: crate::Buffers,
 }
 
 impl Default for Session {
@@ -81,6 +88,7 @@ impl Session {
     pub fn new() -> Session {
         guarded(|| Session {
             inner: crate::Session::new(),
+            buffers: crate::Buffers::default(),
         })
     }
 
@@ -98,11 +106,58 @@ impl Session {
     ) -> Result<JsValue, JsValue> {
         guarded(|| {
             let options = call_options(&options);
-            let result = match HostFiles::from_js(&files)? {
-                Some(reader) => self.call_with(&request, &reader, &options),
-                None => self.call_with(&request, &NoFiles, &options),
+            let reader = HostFiles::from_js(&files)?;
+            let fallback: &dyn Files = match &reader {
+                Some(reader) => reader,
+                None => &NoFiles,
             };
+            let buffers = std::mem::take(&mut self.buffers);
+            let result = self.call_with(&request, &buffers.over(fallback), &options);
+            self.buffers = buffers;
             to_js(&result)
+        })
+    }
+
+    /// Keeps `text` as the content of `path` (a path as a tool call names it): calls read
+    /// it before the reader, without copying it into wasm memory again. Send changes
+    /// with `editBuffer`, or `openBuffer` again with the whole text. Throws an `Error`
+    /// for a path a call would refuse (outside the roots).
+    #[wasm_bindgen(js_name = openBuffer)]
+    pub fn open_buffer(&mut self, path: &str, text: &JsString) -> Result<(), JsError> {
+        guarded(|| {
+            let key = self.buffer_key(path)?;
+            self.buffers.open(key, string_from_js(text));
+            Ok(())
+        })
+    }
+
+    /// Applies `edits` to the kept text of `path`: an array in the shape of a result's
+    /// `files[].edits` (`{range: {start: {row, column}, end}, text}`, ranges in the text
+    /// before, UTF-16 columns, sorted, not overlapping). A host that applied a call's
+    /// edits to its buffer sends the same array. Returns false, keeping the text, when
+    /// `path` is not kept or the edits are out of order (then `openBuffer` the whole
+    /// text); throws an `Error` when `edits` is not such an array.
+    #[wasm_bindgen(js_name = editBuffer)]
+    pub fn edit_buffer(&mut self, path: &str, edits: JsValue) -> Result<bool, JsError> {
+        guarded(|| {
+            let key = self.buffer_key(path)?;
+            let edits: Vec<KeptEdit> = serde_wasm_bindgen::from_value(edits).map_err(|e| {
+                JsError::new(&format!(
+                    "editBuffer: edits must be an array of {{range: {{start: {{row, column}}, end: {{row, column}}}}, text}} ({e})"
+                ))
+            })?;
+            let edits: Vec<crate::Edit> = edits.into_iter().map(KeptEdit::into_edit).collect();
+            Ok(self.buffers.edit(&key, &edits))
+        })
+    }
+
+    /// Forgets the kept text of `path` (calls read it through the reader again).
+    /// Returns false when it was not kept.
+    #[wasm_bindgen(js_name = closeBuffer)]
+    pub fn close_buffer(&mut self, path: &str) -> bool {
+        guarded(|| {
+            self.buffer_key(path)
+                .is_ok_and(|key| self.buffers.close(&key))
         })
     }
 
@@ -162,6 +217,11 @@ impl Session {
 }
 
 impl Session {
+    /// The path a call reads for `path` (normalised, resolved against the roots).
+    fn buffer_key(&self, path: &str) -> Result<String, JsError> {
+        crate::paths::resolve(path, self.inner.roots()).map_err(|e| JsError::new(&e.message))
+    }
+
     fn call_with(
         &mut self,
         request: &JsValue,
@@ -171,6 +231,31 @@ impl Session {
         match request_text(request) {
             Ok(text) => self.inner.call_json_with(&text, files, options),
             Err(e) => ToolResult::failure(&tool_name(request), e),
+        }
+    }
+}
+
+/// An edit as `editBuffer` receives it (a result's `edits` item).
+#[derive(serde::Deserialize)]
+struct KeptEdit {
+    range: KeptRange,
+    text: String,
+}
+
+#[derive(serde::Deserialize)]
+struct KeptRange {
+    start: crate::Point,
+    end: crate::Point,
+}
+
+impl KeptEdit {
+    fn into_edit(self) -> crate::Edit {
+        crate::Edit {
+            range: crate::Range {
+                start: self.range.start,
+                end: self.range.end,
+            },
+            text: self.text,
         }
     }
 }

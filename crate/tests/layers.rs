@@ -5,7 +5,7 @@
 //!
 //! | rank | modules | job |
 //! |------|---------|-----|
-//! | 0 | `text`, `error`, `args`, `paths`, `workspace`, `listing`, `result`, `refusals` | text model and words; leaf services every layer may use (errors, argument reading, path policy, the host's files and which of them a listing shows, the result shape, the hosts' refusals) |
+//! | 0 | `text`, `error`, `args`, `paths`, `workspace`, `listing`, `buffers`, `result`, `refusals` | text model and words; leaf services every layer may use (errors, argument reading, path policy, the host's files and which of them a listing shows, the texts a host keeps in the engine, the result shape, the hosts' refusals) |
 //! | 1 | `blocks` | language-aware blocks, functions, outlines |
 //! | 2 | `locate` | scopes, the matching cascade, choosing among candidates |
 //! | 3 | `diagnose` | why a match failed and what to send next |
@@ -29,6 +29,7 @@ const RANKS: &[(&str, u8)] = &[
     ("args", 0),
     ("paths", 0),
     ("workspace", 0),
+    ("buffers", 0),
     ("listing", 0),
     ("result", 0),
     ("refusals", 0),

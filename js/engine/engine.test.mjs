@@ -197,3 +197,26 @@ test('a reader may hand bytes: the engine decodes them and encodeText writes the
   assert.equal(u.files[0].encoding, undefined);
   assert.throws(() => engine.encodeText('日', 'latin1'), /U\+65E5/);
 });
+
+test('kept buffers: read before the reader, changed by a result\'s edits, closed back to the reader', () => {
+  const session = new Session();
+  const disk = reader({ 'a.py': 'def f():\n    return 1\n' });
+  session.openBuffer('a.py', 'def f():\n    return 2\n');
+  const first = session.call(replace('a.py', 'return 2', 'return 3'), disk, { newText: false });
+  assert.equal(first.ok, true, JSON.stringify(first.error));
+  assert.equal(first.files[0].new_text, undefined);
+  // The host applied the edits to its buffer: it sends the same array.
+  assert.equal(session.editBuffer('a.py', first.files[0].edits), true);
+  const second = session.call(replace('a.py', 'return 3', 'return 4'), disk);
+  assert.equal(second.ok, true, JSON.stringify(second.error));
+  assert.equal(second.files[0].new_text, 'def f():\n    return 4\n');
+  // Out of order: refused, the kept text unchanged.
+  const edits = [...first.files[0].edits].reverse();
+  assert.equal(session.editBuffer('a.py', [...edits, ...edits]), false);
+  assert.equal(session.editBuffer('missing.py', []), false);
+  assert.throws(() => session.editBuffer('a.py', 'not edits'), /editBuffer: edits must be an array/);
+  assert.equal(session.closeBuffer('a.py'), true);
+  assert.equal(session.closeBuffer('a.py'), false);
+  const back = session.call(replace('a.py', 'return 1', 'return 5'), disk);
+  assert.equal(back.ok, true, JSON.stringify(back.error));
+});

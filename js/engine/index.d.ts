@@ -97,6 +97,16 @@ export class Session {
   /** Runs one call; refusals are results with `ok: false`. Throws EnginePanicError on an engine bug. */
   call(request: ToolRequest | string, files?: FileReader | null, options?: CallOptions): ToolResult;
   /**
+   * Keeps `text` as the content of `path` inside the engine: calls read it before the
+   * reader (a large file crosses into wasm memory once). Lost on an engine restart;
+   * the reader stays the fallback.
+   */
+  openBuffer(path: string, text: string): void;
+  /** Applies a result's `edits` (sorted, text-before ranges) to a kept text; false when not kept or out of order. */
+  editBuffer(path: string, edits: Edit[]): boolean;
+  /** Forgets a kept text; false when it was not kept. */
+  closeBuffer(path: string): boolean;
+  /**
    * The folders calls may reach: absolute paths, the first being the project root. An
    * absolute path argument inside the first root reaches `files.read` relative to it,
    * one inside another root as is (normalised); any other absolute path, and every

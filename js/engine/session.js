@@ -98,6 +98,33 @@ export function createEngine(raw) {
       });
     }
 
+    /**
+     * Keeps `text` as the content of `path` (named as in a tool call) inside the engine:
+     * calls read it before `files.read`, so a large file crosses into wasm memory once,
+     * not on every call. Send later changes with `editBuffer`. Kept texts are not kept
+     * across an engine restart (after EnginePanicError): calls then read through the
+     * reader again, which stays every host's fallback.
+     */
+    openBuffer(path, text) {
+      this.#run(() => this.#raw.openBuffer(String(path), String(text)));
+    }
+
+    /**
+     * Applies `edits` (a result's `files[].edits` shape: sorted, non-overlapping ranges
+     * in the text before, UTF-16 columns) to the kept text of `path`. Returns false,
+     * keeping the text, when `path` is not kept or the edits are out of order: then
+     * `openBuffer` the whole text. A host that applied a call's edits sends the same
+     * array.
+     */
+    editBuffer(path, edits) {
+      return this.#run(() => this.#raw.editBuffer(String(path), edits));
+    }
+
+    /** Forgets the kept text of `path`; false when it was not kept. */
+    closeBuffer(path) {
+      return this.#run(() => this.#raw.closeBuffer(String(path)));
+    }
+
     /** The statistics as JSON text (persist it; hand it back to `loadStats`). */
     statsJson() {
       return this.#run(() => this.#raw.statsJson());

@@ -30,17 +30,22 @@ pub mod applied;
 
 use crate::error::{EditError, ErrorKind};
 use crate::locate::{Found, Scope};
+use crate::text::hash::{core_hash, FastHash};
 use crate::text::words::{capitalized, describe_ws, lines_label, visible};
 use crate::text::{split_lines, Text};
 use serde_json::{json, Value};
 use std::collections::HashMap;
+
+/// The maps of a report: keyed by lines and words, hashed fast ([`FastHash`]).
+type Map<K, V> = HashMap<K, V, FastHash>;
 
 /// How many windows get the precise similarity score.
 const WINDOWS_SCORED: usize = 6;
 
 /// Most (file line, needle line) pairs the closest-area scan visits (issue 12: no input
 /// may take superlinear time). Ordinary needles never come near it.
-const SCAN_WORK: usize = 4_000_000;
+/// Spent, the scan stops and the diagnostics say where (`scan_stopped_at_line`).
+const SCAN_WORK: usize = 1_000_000;
 /// How many differing lines are listed.
 const LINES_LISTED: usize = 12;
 
@@ -119,6 +124,8 @@ pub struct Report<'n> {
     needle_lines: Vec<&'n str>,
     /// Longest consecutive exact run: (needle line, file line, length).
     run: Option<(usize, usize, usize)>,
+    /// The line where the scan's work budget ran out (`SCAN_WORK`), if it did.
+    stopped_at: Option<usize>,
     pub closest: Option<Closest>,
 }
 
@@ -130,14 +137,15 @@ impl<'n> Report<'n> {
             return Report {
                 needle_lines,
                 run: None,
+                stopped_at: None,
                 closest: None,
             };
         }
         let last = last.min(text.line_count() - 1);
 
         // Needle line → its indices, exact and trimmed.
-        let mut exact: HashMap<&str, Vec<usize>> = HashMap::new();
-        let mut trimmed: HashMap<&str, Vec<usize>> = HashMap::new();
+        let mut exact: Map<&str, Vec<usize>> = Map::default();
+        let mut trimmed: Map<&str, Vec<usize>> = Map::default();
         for (j, l) in needle_lines.iter().enumerate() {
             exact.entry(l).or_default().push(j);
             let t = l.trim();
@@ -146,7 +154,11 @@ impl<'n> Report<'n> {
             }
         }
 
-        let (best_run, votes) = scan_scope(text, first, last, &needle_lines, &exact, &trimmed);
+        let Scanned {
+            run: best_run,
+            votes,
+            stopped_at,
+        } = scan_scope(text, first, last, &needle_lines, &exact, &trimmed);
 
         // Candidate windows: best voted starts, then token votes if lines gave little.
         let mut starts: Vec<(isize, usize)> = votes.into_iter().collect();
@@ -175,6 +187,7 @@ impl<'n> Report<'n> {
         Report {
             needle_lines,
             run: best_run,
+            stopped_at,
             closest,
         }
     }
@@ -250,6 +263,11 @@ impl<'n> Report<'n> {
                 });
             }
             d["longest_matching_run"] = run;
+        }
+        if let Some(line) = self.stopped_at {
+            // The budget keeps a pathological file from costing more: what is above was
+            // found in the lines before this one.
+            d["scan_stopped_at_line"] = json!(line + 1);
         }
         d
     }
@@ -375,7 +393,7 @@ fn closest_window(
 
 /// Windows whose lines share the most identifier tokens with the needle.
 fn token_windows(text: &Text, needle_lines: &[&str], first: usize, last: usize) -> Vec<usize> {
-    let mut tokens: HashMap<&str, ()> = HashMap::new();
+    let mut tokens: Map<&str, ()> = Map::default();
     for l in needle_lines {
         for t in identifiers(l) {
             tokens.insert(t, ());
@@ -487,12 +505,12 @@ fn scan_scope(
     first: usize,
     last: usize,
     needle_lines: &[&str],
-    exact: &HashMap<&str, Vec<usize>>,
-    trimmed: &HashMap<&str, Vec<usize>>,
-) -> (Option<Run>, HashMap<isize, usize>) {
-    let mut run_prev: HashMap<usize, usize> = HashMap::new(); // needle j → run length ending at previous file line
+    exact: &Map<&str, Vec<usize>>,
+    trimmed: &Map<&str, Vec<usize>>,
+) -> Scanned {
+    let mut run_prev: Map<usize, usize> = Map::default(); // needle j → run length ending at previous file line
     let mut best_run: Option<(usize, usize, usize)> = None;
-    let mut votes: HashMap<isize, usize> = HashMap::new();
+    let mut votes: Map<isize, usize> = Map::default();
     // last_substantive[j]: the last needle line ≤ j with 3+ characters (+1; 0: none),
     // so a run's check is O(1) rather than a scan of the run.
     let mut last_substantive = Vec::with_capacity(needle_lines.len());
@@ -507,12 +525,22 @@ fn scan_scope(
     // against a huge file would make the scan quadratic, so it stops at a bound
     // (deterministic: the same input always stops at the same line).
     let mut work = 0usize;
-    for i in first..=last {
-        let line = text.line(i);
-        let mut run_cur: HashMap<usize, usize> = HashMap::new();
+    // A line equal to a needle line, whole or trimmed, has its core hash: the others
+    // are passed over on one probe of the text's line hashes.
+    let wanted: Map<u64, ()> = needle_lines.iter().map(|l| (core_hash(l), ())).collect();
+    let hashes = text.line_hashes();
+    let mut stopped_at = None;
+    for (i, hash) in hashes.iter().enumerate().take(last + 1).skip(first) {
         if work > SCAN_WORK {
+            stopped_at = Some(i);
             break;
         }
+        if !wanted.contains_key(hash) {
+            run_prev.clear();
+            continue;
+        }
+        let line = text.line(i);
+        let mut run_cur: Map<usize, usize> = Map::default();
         if let Some(js) = exact.get(line) {
             work += js.len();
             for &j in js {
@@ -536,7 +564,18 @@ fn scan_scope(
             }
         }
     }
-    (best_run, votes)
+    Scanned {
+        run: best_run,
+        votes,
+        stopped_at,
+    }
+}
+
+/// What [`scan_scope`] found.
+struct Scanned {
+    run: Option<Run>,
+    votes: Map<isize, usize>,
+    stopped_at: Option<usize>,
 }
 
 #[cfg(test)]

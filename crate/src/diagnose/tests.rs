@@ -191,3 +191,19 @@ fn numbered_needles_are_compared_without_their_prefixes() {
         err.message
     );
 }
+
+#[test]
+fn the_closest_area_scan_stops_at_its_budget_and_says_where() {
+    // Every file line equals two needle lines (whole and trimmed): 4 pairs a line, so the
+    // 1 000 000-pair budget runs out a quarter of the way through 1 200 000 lines.
+    let file = "x\n".repeat(1_200_000);
+    let (err, _) = report_for(&file, "x\nx\ny\n");
+    let stopped = err.diagnostics["scan_stopped_at_line"].as_u64();
+    assert!(
+        stopped.is_some_and(|l| l > 200_000 && l < 400_000),
+        "{stopped:?}"
+    );
+    // A needle the budget does not constrain reports no stop.
+    let (err, _) = report_for("a\nb\nc\n", "a\nb\nd\n");
+    assert!(err.diagnostics.get("scan_stopped_at_line").is_none());
+}

@@ -42,7 +42,7 @@ struct Input<'a, 't, 'n> {
     raw: &'a str,
     needle: &'a Needle<'n>,
     scope: &'a Scope,
-    index: &'a LineIndex,
+    index: &'a LineIndex<'a>,
     /// The windows the index proposes for `needle`.
     windows: &'a [usize],
     scope_bytes: &'a [u8],

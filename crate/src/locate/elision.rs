@@ -91,7 +91,7 @@ struct Walk<'r> {
 /// Every chain of spans (one per part) in order, inside one block, at `key`.
 pub fn chains(
     text: &Text,
-    index: &LineIndex,
+    index: &LineIndex<'_>,
     scope: &Scope,
     parts: &Parts,
     key: Key,
@@ -102,7 +102,7 @@ pub fn chains(
 
 fn chains_within(
     text: &Text,
-    index: &LineIndex,
+    index: &LineIndex<'_>,
     scope: &Scope,
     parts: &Parts,
     key: Key,

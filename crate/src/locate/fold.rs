@@ -13,6 +13,7 @@
 //! or a backslash run with the quote it escapes) and a match may only start and end
 //! on group boundaries.
 
+pub use crate::text::hash::core_hash;
 use std::borrow::Cow;
 
 /// What a tolerant level compares.
@@ -222,27 +223,6 @@ pub fn fold(line: &str, key: Key) -> Folded {
 pub fn has_inner_run(body: &str) -> bool {
     let inner = body.trim_start_matches([' ', '\t']).trim_end();
     inner.contains("  ") || inner.contains('\t')
-}
-
-/// Bytes no key changes: ASCII graphic characters except backslashes, quotes, `-` and
-/// `.` (which escaping and typography fold).
-fn is_core(b: u8) -> bool {
-    b.is_ascii_graphic() && !matches!(b, b'\\' | b'"' | b'\'' | b'`' | b'-' | b'.')
-}
-
-/// A hash of the bytes of `line` that no key changes. Lines equal under any key have
-/// equal core hashes, so comparing these first never loses a match.
-pub fn core_hash(line: &str) -> u64 {
-    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut h = OFFSET;
-    for &b in line.as_bytes() {
-        if is_core(b) {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(PRIME);
-        }
-    }
-    h
 }
 
 /// The longest run of letters, digits and `_` in `s` (ASCII), which every key keeps

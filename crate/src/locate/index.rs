@@ -10,32 +10,34 @@
 use super::fold::{core_hash, longest_word};
 use super::needle::{Needle, Shape};
 use super::Scope;
+use crate::text::hash::FastHash;
 use crate::text::Text;
 use std::collections::HashMap;
 
 /// Core hashes of the scope's lines.
-pub struct LineIndex {
+pub struct LineIndex<'t> {
     /// First line of the scope (0-based) and one past its last.
     pub first: usize,
     pub end: usize,
-    hashes: Vec<u64>,
+    /// The text's [line hashes](Text::line_hashes) of the scope's lines, borrowed.
+    hashes: &'t [u64],
 }
 
-impl LineIndex {
-    pub fn build(text: &Text, scope: &Scope) -> LineIndex {
+impl<'t> LineIndex<'t> {
+    pub fn build(text: &'t Text, scope: &Scope) -> LineIndex<'t> {
         let (first, last) = scope.line_span(text);
         if scope.range.is_empty() || text.line_count() == 0 || first > last {
             return LineIndex {
                 first: 0,
                 end: 0,
-                hashes: Vec::new(),
+                hashes: &[],
             };
         }
         let end = last.min(text.line_count() - 1) + 1;
         LineIndex {
             first,
             end,
-            hashes: (first..end).map(|i| core_hash(text.line(i))).collect(),
+            hashes: &text.line_hashes()[first..end],
         }
     }
 
@@ -51,8 +53,9 @@ impl LineIndex {
             return self.word_windows(text, scope, needle, last_start);
         }
         let wanted: Vec<u64> = needle.lines.iter().map(|l| core_hash(l)).collect();
-        let mut counts: HashMap<u64, usize> = full.iter().map(|&j| (wanted[j], 0)).collect();
-        for h in &self.hashes {
+        let mut counts: HashMap<u64, usize, FastHash> =
+            full.iter().map(|&j| (wanted[j], 0)).collect();
+        for h in self.hashes {
             if let Some(c) = counts.get_mut(h) {
                 *c += 1;
             }

@@ -22,6 +22,7 @@
 
 pub mod diff;
 pub mod encoding;
+pub mod hash;
 pub mod placeholder;
 pub mod scan;
 mod version;
@@ -29,11 +30,11 @@ pub mod words;
 
 pub use version::version_of;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
 /// A 0-based position with the column in UTF-16 code units.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Point {
     pub row: usize,
     pub column: usize,
@@ -73,6 +74,8 @@ pub struct Text<'a> {
     line_starts: Vec<usize>,
     crlf_lines: usize,
     lf_lines: usize,
+    /// Each line's [core hash](hash::core_hash), computed on first use.
+    hashes: std::cell::OnceCell<Vec<u64>>,
 }
 
 impl<'a> Text<'a> {
@@ -99,7 +102,20 @@ impl<'a> Text<'a> {
             line_starts,
             crlf_lines,
             lf_lines,
+            hashes: std::cell::OnceCell::new(),
         }
+    }
+
+    /// Every line's [core hash](hash::core_hash), computed once per text: each level of
+    /// the cascade, each search of a call (old_str, then new_str to tell an edit already
+    /// made) and the diagnostics probe these instead of rereading the lines.
+    pub fn line_hashes(&self) -> &[u64] {
+        self.hashes.get_or_init(|| {
+            let mut scratch = Vec::new();
+            (0..self.line_count())
+                .map(|i| hash::core_hash_in(self.line(i), &mut scratch))
+                .collect()
+        })
     }
 
     /// The whole text, exactly as given.

@@ -2,11 +2,13 @@
 //! suffixes. Every call of an editing tool runs a few of these over the full file, so
 //! they decide how a 4 MB edit performs.
 //!
-//! Natively `memchr` (SIMD) and `memcmp` are as fast as it gets. On wasm32 neither has
-//! SIMD (the module is built without it so that it loads everywhere): `memchr` falls
-//! back to 32-bit words and `memcmp` to a byte loop. There these functions read 64-bit
-//! words instead (wasm has native 64-bit integers), which is several times faster.
-//! Both paths are tested against each other natively.
+//! Natively `memchr` (SIMD) and `memcmp` are as fast as it gets for sparse bytes; dense
+//! ones (newlines) are collected from 64-byte masks of vector compares ([`for_each_byte`]).
+//! The wasm module is built with simd128 (scripts/build-wasm), where `memchr` uses it
+//! too; built without it (`WASM_SIMD=0`), `memchr` falls back to 32-bit words and
+//! `memcmp` to a byte loop, and these functions read 64-bit words instead (wasm has
+//! native 64-bit integers), which is several times faster. Every path is tested
+//! against the plain one natively.
 
 const LO: u64 = 0x0101_0101_0101_0101;
 const HI: u64 = 0x8080_8080_8080_8080;
@@ -48,11 +50,93 @@ fn count_byte_words(hay: &[u8], byte: u8) -> usize {
 }
 
 /// Calls `f` with the offset of every `byte` in `hay`, in order.
-pub fn for_each_byte(hay: &[u8], byte: u8, f: impl FnMut(usize)) {
-    if cfg!(target_arch = "wasm32") {
-        for_each_byte_words(hay, byte, f);
-    } else {
-        memchr::memchr_iter(byte, hay).for_each(f);
+///
+/// Newlines are dense (one every ~35 bytes of code), so a search that restarts after
+/// each match (`memchr_iter`) pays its set-up per line. Where 16-byte vector compares
+/// are part of the target (x86_64's SSE2, wasm's simd128) the text is read 64 bytes at
+/// a time into a bit mask instead, and the matches are the mask's set bits: twice as
+/// fast as `memchr_iter` on 3.5 MB of Python (0.65 vs 1.4 ms).
+pub fn for_each_byte(hay: &[u8], byte: u8, mut f: impl FnMut(usize)) {
+    if !simd::AVAILABLE {
+        if cfg!(target_arch = "wasm32") {
+            for_each_byte_words(hay, byte, f);
+        } else {
+            memchr::memchr_iter(byte, hay).for_each(f);
+        }
+        return;
+    }
+    let mut chunks = hay.chunks_exact(64);
+    let mut base = 0;
+    for c in &mut chunks {
+        let mut m = simd::mask64(c, byte);
+        while m != 0 {
+            f(base + m.trailing_zeros() as usize);
+            m &= m - 1;
+        }
+        base += 64;
+    }
+    for (i, &b) in chunks.remainder().iter().enumerate() {
+        if b == byte {
+            f(base + i);
+        }
+    }
+}
+
+/// 64-byte masks from 16-byte vector compares, where the target has them.
+mod simd {
+    /// Whether [`mask64`] is vectorised on this target.
+    pub const AVAILABLE: bool = cfg!(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ));
+
+    /// Bit `i` set where `chunk[i] == byte`; `chunk` holds 64 bytes.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub fn mask64(chunk: &[u8], byte: u8) -> u64 {
+        use std::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+        };
+        assert!(chunk.len() >= 64);
+        let p = chunk.as_ptr().cast::<__m128i>();
+        let mut m = 0u64;
+        // SAFETY: SSE2 is part of every x86_64 target; the four unaligned 16-byte loads
+        // read chunk[0..64], in bounds by the assert above.
+        unsafe {
+            let needle = _mm_set1_epi8(byte as i8);
+            for k in 0..4 {
+                let v = _mm_cmpeq_epi8(_mm_loadu_si128(p.add(k)), needle);
+                m |= u64::from(_mm_movemask_epi8(v) as u16) << (16 * k);
+            }
+        }
+        m
+    }
+
+    /// Bit `i` set where `chunk[i] == byte`; `chunk` holds 64 bytes.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    #[inline(always)]
+    pub fn mask64(chunk: &[u8], byte: u8) -> u64 {
+        use std::arch::wasm32::{u8x16_bitmask, u8x16_eq, u8x16_splat, v128, v128_load};
+        assert!(chunk.len() >= 64);
+        let p = chunk.as_ptr().cast::<v128>();
+        let needle = u8x16_splat(byte);
+        let mut m = 0u64;
+        for k in 0..4 {
+            // SAFETY: an unaligned 16-byte load of chunk[16k..16k+16], in bounds by the
+            // assert above (wasm loads have no alignment requirement).
+            let v = unsafe { v128_load(p.add(k)) };
+            m |= u64::from(u8x16_bitmask(u8x16_eq(v, needle))) << (16 * k);
+        }
+        m
+    }
+
+    /// Not vectorised here: [`AVAILABLE`] is false and this is never called.
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
+    pub fn mask64(chunk: &[u8], byte: u8) -> u64 {
+        (0..64).fold(0, |m, i| m | u64::from(chunk[i] == byte) << i)
     }
 }
 
@@ -72,6 +156,25 @@ fn for_each_byte_words(hay: &[u8], byte: u8, mut f: impl FnMut(usize)) {
             f(base + i);
         }
     }
+}
+
+/// Byte offset where 0-based line `n` of `hay` starts (`hay.len()` past the last line),
+/// without indexing every line: newlines are counted a 64 KB block at a time.
+pub fn line_start(hay: &[u8], n: usize) -> usize {
+    if n == 0 {
+        return 0;
+    }
+    let (mut seen, mut from) = (0, 0);
+    for block in hay.chunks(1 << 16) {
+        let c = count_byte(block, b'\n');
+        if seen + c >= n {
+            let k = memchr::memchr_iter(b'\n', block).nth(n - seen - 1);
+            return k.map_or(hay.len(), |k| from + k + 1);
+        }
+        seen += c;
+        from += block.len();
+    }
+    hay.len()
 }
 
 const CHUNK: usize = 128;
@@ -172,6 +275,17 @@ mod tests {
                 let mut words = Vec::new();
                 for_each_byte_words(&t, byte, |i| words.push(i));
                 assert_eq!(words, plain);
+            }
+        }
+    }
+
+    #[test]
+    fn line_starts_without_an_index() {
+        let long: String = (0..30_000).map(|i| format!("line {i}\n")).collect();
+        for t in ["", "a", "a\n", "a\nb", "\n\n", "a\r\nb\r\n", long.as_str()] {
+            let text = super::super::Text::new(t);
+            for n in 0..=text.line_count() + 1 {
+                assert_eq!(line_start(t.as_bytes(), n), text.line_start(n), "{t:?} {n}");
             }
         }
     }

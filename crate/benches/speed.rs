@@ -1,0 +1,228 @@
+//! The speed goals of docs/performance.md, in-process: the three calls of the goal table
+//! on 100 000-line real-code files (Python and JavaScript, built by
+//! `scripts/bench-inputs.mjs`, which this bench runs when its output is missing), and the
+//! worst cases, each on a ≈4 MB file: identical lines rewritten, one 4 MB line, 10 000
+//! candidates of a one-word old_str, deeply nested brackets, a patch of 1 000 hunks.
+//!
+//! Every call goes through `Session::call` with the text shared (`Arc<String>`), as a
+//! long-lived host keeps it; `dry_run` so that each iteration sees the same file.
+//!
+//! Run: `cargo bench -p anchored-edit --bench speed` (one group: `-- goals` or `-- worst`).
+
+use anchored_edit::Session;
+use criterion::{criterion_group, criterion_main, Criterion};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+type Files = BTreeMap<String, Arc<String>>;
+
+/// `target/bench-inputs/`, built by the inputs script when missing.
+fn inputs() -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let dir = root.join("target/bench-inputs");
+    if !dir.join("cases.json").exists() {
+        let status = std::process::Command::new("node")
+            .arg(root.join("scripts/bench-inputs.mjs"))
+            .status()
+            .expect("node runs scripts/bench-inputs.mjs");
+        assert!(status.success(), "scripts/bench-inputs.mjs failed");
+    }
+    dir
+}
+
+fn str_replace(path: &str, args: &Value) -> Value {
+    let mut a = args.clone();
+    a["path"] = json!(path);
+    a["dry_run"] = json!(true);
+    json!({"tool": "str_replace", "arguments": a})
+}
+
+/// Benches `request` after checking its outcome once (`Ok` or the error kind).
+fn bench_call(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    files: &Files,
+    request: &Value,
+    expect: Option<&str>,
+) {
+    let mut session = Session::new();
+    // Checked inside the closure, which runs only when the filter selects the bench.
+    g.bench_function(name, |b| {
+        let r = session.call(request, files);
+        let kind = r.error_kind().map(|k| k.as_str().to_string());
+        assert_eq!(kind.as_deref(), expect, "{name}: {}", r.headline());
+        b.iter(|| session.call(request, files))
+    });
+}
+
+fn goals(c: &mut Criterion) {
+    let dir = inputs();
+    let cases: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("cases.json")).unwrap()).unwrap();
+    let mut g = c.benchmark_group("goals");
+    g.sample_size(30).measurement_time(Duration::from_secs(3));
+    for name in ["big.py", "big.js"] {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        let files = Files::from([(name.to_string(), Arc::new(text))]);
+        let case = &cases[name];
+        let calls = [
+            ("exact", None),
+            ("reindented", None),
+            ("miss", Some("no_match")),
+        ];
+        for (call, expect) in calls {
+            let request = str_replace(name, &case[call]);
+            bench_call(&mut g, &format!("{name} {call}"), &files, &request, expect);
+        }
+    }
+    g.finish();
+}
+
+/// ≈4 MB of `line(i)` lines.
+fn lines_of(line: impl Fn(usize) -> String) -> String {
+    let mut s = String::with_capacity(4 << 20);
+    let mut i = 0;
+    while s.len() < 4 << 20 {
+        s.push_str(&line(i));
+        s.push('\n');
+        i += 1;
+    }
+    s
+}
+
+/// One minified-like line of ≈4 MB: `var a0=f(0);var a1=f(1);…`.
+fn one_line() -> String {
+    let mut s = String::with_capacity(4 << 20);
+    let mut i = 0;
+    while s.len() < 4 << 20 {
+        s.push_str(&format!("var a{i}=f({i});"));
+        i += 1;
+    }
+    s.push('\n');
+    s
+}
+
+/// A V4A patch of 1 000 hunks on `lines_of(handler)`: one line changed every 100 lines.
+fn thousand_hunks() -> String {
+    let mut p = String::from("*** Begin Patch\n*** Update File: handlers.py\n");
+    for h in 0..1_000 {
+        let f = h * 25 + 3;
+        p.push_str(&format!(
+            "@@ def handler_{f}(request):\n     value = request.get(\"k{f}\")\n-    return value * {f}\n+    return value * {f} + 1\n"
+        ));
+    }
+    p.push_str("*** End Patch\n");
+    p
+}
+
+fn handler(i: usize) -> String {
+    let f = i / 4;
+    match i % 4 {
+        0 => format!("def handler_{f}(request):"),
+        1 => format!("    value = request.get(\"k{f}\")"),
+        2 => format!("    return value * {f}"),
+        _ => String::new(),
+    }
+}
+
+fn worst(c: &mut Criterion) {
+    let identical = lines_of(|_| "    value = value + 1".to_string());
+    let candidates = lines_of(|i| {
+        if i % 10 == 0 && i < 100_000 {
+            format!("    flush(out_{i})")
+        } else {
+            format!("    total_{i} += weight_{i} * scale")
+        }
+    });
+    let nested = lines_of(|i| {
+        if i < 1 << 20 {
+            "{".to_string()
+        } else {
+            "}".to_string()
+        }
+    });
+    let files = Files::from([
+        ("identical.py".to_string(), Arc::new(identical)),
+        ("one_line.js".to_string(), Arc::new(one_line())),
+        ("candidates.py".to_string(), Arc::new(candidates)),
+        ("nested.txt".to_string(), Arc::new(nested)),
+        ("handlers.py".to_string(), Arc::new(lines_of(handler))),
+    ]);
+    let sr = |path: &str, old: &str, new: &str, extra: Value| {
+        let mut a = json!({"old_str": old, "new_str": new});
+        a.as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        str_replace(path, &a)
+    };
+    let none = json!({});
+    let calls = [
+        (
+            "identical lines, all rewritten (replace_all)",
+            sr(
+                "identical.py",
+                "value + 1",
+                "value + 2",
+                json!({"replace_all": true}),
+            ),
+            None,
+        ),
+        (
+            "identical lines, one-line miss",
+            sr("identical.py", "value = value + 3", "x", none.clone()),
+            Some("no_match"),
+        ),
+        (
+            "one 4 MB line, exact hit",
+            sr(
+                "one_line.js",
+                "var a150000=f(150000);",
+                "var a150000=g(150000);",
+                none.clone(),
+            ),
+            None,
+        ),
+        (
+            "one 4 MB line, miss",
+            sr("one_line.js", "var a150000=f(150001);", "x", none.clone()),
+            Some("no_match"),
+        ),
+        (
+            "10 000 candidates, one word",
+            sr("candidates.py", "flush", "drain", none.clone()),
+            Some("ambiguous"),
+        ),
+        (
+            "10 000 candidates, one-word miss",
+            sr("candidates.py", "flusj", "drain", none.clone()),
+            Some("no_match"),
+        ),
+        (
+            "nested brackets, exact hit",
+            sr("nested.txt", "{\n{\n}\n}\n", "{\n}\n", none.clone()),
+            None,
+        ),
+        (
+            "nested brackets, miss",
+            sr("nested.txt", "{\n{\n]\n}\n", "{\n}\n", none.clone()),
+            Some("no_match"),
+        ),
+        (
+            "patch of 1 000 hunks",
+            json!({"tool": "apply_patch", "arguments": {"patch": thousand_hunks(), "dry_run": true}}),
+            None,
+        ),
+    ];
+    let mut g = c.benchmark_group("worst");
+    g.sample_size(10).measurement_time(Duration::from_secs(3));
+    for (name, request, expect) in calls {
+        bench_call(&mut g, name, &files, &request, expect);
+    }
+    g.finish();
+}
+
+criterion_group!(benches, goals, worst);
+criterion_main!(benches);
