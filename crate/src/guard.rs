@@ -39,8 +39,8 @@ use crate::text::split_lines;
 use serde_json::json;
 
 pub use crate::text::placeholder::{
-    is_bare_elision, is_placeholder, is_placeholder_after, is_prose_file, placeholder_lines,
-    stands_for_code,
+    is_bare_elision, is_placeholder, is_placeholder_after, is_prose_comment, is_prose_file,
+    placeholder_lines, stands_for_code,
 };
 
 /// A placeholder line of new text.

@@ -330,7 +330,9 @@ fn guard_placeholders(path: &str, added: &[&str], old: &[&str], allow: bool) -> 
     let prose = guard::is_prose_file(path);
     let found: Vec<guard::Placeholder> = guard::placeholder_lines(added, old)
         .into_iter()
-        .filter(|&k| !(prose && guard::is_bare_elision(added[k])))
+        // In prose only a markup comment can stand for left-out text: a bare `...`
+        // is an elided quotation, a `#` line a heading.
+        .filter(|&k| !prose || guard::is_prose_comment(added[k]))
         .map(|k| guard::Placeholder {
             line: k + 1,
             text: added[k].to_string(),

@@ -355,6 +355,12 @@ pub fn is_prose_file(path: &str) -> bool {
     )
 }
 
+/// Whether `line` is a comment in a prose file: only markup comments (`<!-- -->`) are;
+/// a `#` line there is a heading and `//` is text, so neither can stand for code.
+pub fn is_prose_comment(line: &str) -> bool {
+    line.trim_start().starts_with("<!--")
+}
+
 /// Whether `line` is a bare elision (`...`, `[...]`, `... rest`), not a comment.
 pub fn is_bare_elision(line: &str) -> bool {
     comment_body(line.trim()).is_none() && is_placeholder(line)
