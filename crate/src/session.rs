@@ -69,6 +69,8 @@ pub struct Session {
     roots: Vec<String>,
     /// The versions handed out and the applied calls (rebase, undo_edit).
     living: Living,
+    /// The syntax guard's lexer states of the texts it checked last.
+    guard: crate::guard::balance::Cache,
 }
 
 impl Session {
@@ -234,6 +236,9 @@ impl Session {
                     },
                     Err(e) => return self.finish(ToolResult::failure(name, e), record),
                 };
+                if let Err(e) = self.check_balance(t.spec, &args, &done.changes) {
+                    return self.finish(ToolResult::failure(name, e), record);
+                }
                 self.edited(name, dry_run, done, options, &mut record, true)
             }
         };
@@ -261,10 +266,29 @@ impl Session {
         }
         let host = (files, self.roots.as_slice(), encoding);
         match rebase::rebase(t, args, host, &self.living, stale) {
-            Some(Ok(done)) => self.edited(name, dry_run, done, options, record, true),
+            Some(Ok(done)) => match self.check_balance(t.spec, args, &done.changes) {
+                Ok(()) => self.edited(name, dry_run, done, options, record, true),
+                Err(e) => ToolResult::failure(name, e),
+            },
             Some(Err(e)) => ToolResult::failure(name, e),
             None => ToolResult::failure(name, e),
         }
+    }
+
+    /// The syntax-regression guard ([`crate::guard::balance`]) on a call's final texts,
+    /// whether the call ran on the current text or was rebased onto it: for the tools
+    /// whose spec takes `allow_unbalanced` (every editing tool but undo_edit, which
+    /// restores texts that existed).
+    fn check_balance(
+        &mut self,
+        spec: &crate::args::ToolSpec,
+        args: &Args,
+        changes: &[crate::workspace::Changed],
+    ) -> Result<(), EditError> {
+        if !spec.guarded() {
+            return Ok(());
+        }
+        crate::guard::balance::check(changes, args.flag("allow_unbalanced"), &mut self.guard)
     }
 
     /// `undo_edit`: the last `steps` applied calls taken back ([`undo`]).

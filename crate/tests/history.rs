@@ -200,3 +200,48 @@ fn this_repositorys_commits_replay_byte_for_byte() {
         failures.join("\n")
     );
 }
+
+/// The syntax-regression guard on real history: every commit here was intended, so no
+/// changed file may go from balanced (parent) to unbalanced (child); each one that does
+/// is a false refusal the guard would have made. Same commits as above
+/// (`AE_HISTORY_COMMITS`, default 60, `all` for every one).
+#[test]
+fn the_syntax_guard_refuses_no_commit_of_this_repository() {
+    use anchored_edit::guard::balance::regression_between;
+    let commits = commits();
+    if commits.is_empty() {
+        eprintln!("guard history: no git history here; nothing replayed");
+        return;
+    }
+    let (mut replayed, mut files, mut checked) = (0, 0, 0);
+    let mut refusals = Vec::new();
+    for child in &commits {
+        let Some(changed) = changes(&format!("{child}^"), child) else {
+            continue;
+        };
+        replayed += 1;
+        for c in &changed {
+            let (Some(before), Some(after)) = (&c.before, &c.after) else {
+                continue;
+            };
+            if before == after {
+                continue;
+            }
+            files += 1;
+            checked += usize::from(anchored_edit::blocks::Lang::from_path(&c.path).is_some());
+            if let Some(u) = regression_between(before, after, &c.path) {
+                refusals.push(format!("{} {}: {}", &child[..10], c.path, u.reason));
+            }
+        }
+    }
+    eprintln!(
+        "guard history: {replayed} commits, {files} changed files ({checked} in a language the lexer knows); {} false refusals",
+        refusals.len()
+    );
+    assert!(
+        refusals.is_empty(),
+        "the guard would refuse {} intended edits:\n{}",
+        refusals.len(),
+        refusals.join("\n")
+    );
+}

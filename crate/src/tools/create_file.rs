@@ -30,6 +30,7 @@ Example: {\"path\": \"src/util.py\", \"content\": \"def helper():\\n    return 1
         },
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
+        ALLOW_UNBALANCED,
         EXPECTED_VERSION,
         ENCODING,
     ],

@@ -50,6 +50,7 @@ Example: {\"path\": \"src/app.py\", \"after_content\": \"import os\", \"new_str\
         STRICT,
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
+        ALLOW_UNBALANCED,
         EXPECTED_VERSION,
         ENCODING,
     ],

@@ -400,6 +400,13 @@ pub mod params {
         required: false,
         description: "{path: version} with the `version` a reading tool returned for each file. The call is refused (stale_buffer) if any of them changed since.",
     };
+    pub const ALLOW_UNBALANCED: Param = Param {
+        name: "allow_unbalanced",
+        aliases: &[],
+        ty: ParamType::Boolean,
+        required: false,
+        description: "Write the edit even if it leaves a bracket, string or comment unmatched (or Python indentation broken) in a file that was balanced before.",
+    };
     pub const OCCURRENCE: Param = Param {
         name: "occurrence",
         aliases: &["occurrence_index", "nth"],
@@ -440,6 +447,14 @@ pub fn line_json(text: &Text, line: usize) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_editing_tool_but_undo_edit_takes_allow_unbalanced_and_so_is_guarded() {
+        for tool in TOOLS {
+            let want = tool.spec.edits() && tool.spec.name != "undo_edit";
+            assert_eq!(tool.spec.guarded(), want, "{}", tool.spec.name);
+        }
+    }
 
     #[test]
     fn the_server_instructions_name_every_tool() {

@@ -81,6 +81,7 @@ Example: {\"path\": \"src/app.py\", \"old_str\": \"    retries = 3\\n\", \"new_s
         STRICT,
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
+        ALLOW_UNBALANCED,
         EXPECTED_VERSION,
         ENCODING,
     ],

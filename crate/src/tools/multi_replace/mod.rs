@@ -24,7 +24,7 @@
 
 mod xml;
 
-use super::params::{DRY_RUN, ENCODING, EXPECTED_VERSIONS};
+use super::params::{ALLOW_UNBALANCED, DRY_RUN, ENCODING, EXPECTED_VERSIONS};
 use super::str_replace;
 use super::{check_versions, Ctx, Outcome};
 use crate::args::{describe_value, resolve_name, Annotations, Args, Param, ParamType, ToolSpec};
@@ -69,6 +69,7 @@ Example: {\"replacements\": [{\"path\": \"src/a.py\", \"old_str\": \"x = 1\", \"
             description: "true (default): any failure changes nothing. false: apply the items that succeed.",
         },
         DRY_RUN,
+        ALLOW_UNBALANCED,
         EXPECTED_VERSIONS,
         ENCODING,
     ],
