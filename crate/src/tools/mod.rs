@@ -62,7 +62,9 @@ project: list_files (paths), grep_project (lines matching a text or regex), find
 or nothing; dry_run: true lists each occurrence's id for `only`). Pass the `version` a read \
 returned as expected_version: an edit on text that changed since is applied to the current \
 text when the changes do not touch its lines, else refused with what changed; dry_run: true \
-shows the diff without writing; get_edit_stats reports how your edits fared.";
+shows the diff without writing; an edit that would leave a balanced file with an unclosed \
+bracket, string or block is refused (allow_unbalanced: true when that is intended); \
+get_edit_stats reports how your edits fared.";
 
 /// Every tool, in the order they are documented.
 pub static TOOLS: &[Tool] = &[
