@@ -29,11 +29,20 @@
 // Encodings. An open document is text VS Code decoded in its encoding (the one in the
 // status bar: `files.encoding`, a BOM, or `files.autoGuessEncoding`) and saves back in
 // that encoding, so the engine edits its text and VS Code keeps the encoding. A closed
-// file is read as UTF-8 only: one in another encoding (UTF-16 with a BOM, a legacy
-// encoding) is refused with the advice to open it in an editor, because its edits would
-// be applied to a document VS Code decodes by its own settings, not by the engine's. A
-// file the call creates is written in the result's `encoding` (the engine's
-// `encodeText`), UTF-8 when it names none.
+// file goes to the engine as bytes, as on disk in the CLI (the engine decodes them: a
+// BOM, the call's `encoding`, UTF-8, a declaration; binary and undeclared legacy files
+// are refused in the engine's words), except a UTF-8 file with a BOM, handed as the text
+// its document holds (without the BOM). A changed closed file the engine decoded as UTF-8
+// is applied through the WorkspaceEdit like any other (one undo step); one in another
+// encoding (the result names its `encoding`: UTF-16, a legacy encoding, or the call's
+// `encoding` argument) is written directly, `encodeText(new_text, encoding)` through
+// `workspace.fs`, because a document of it would be decoded by VS Code's settings, not
+// the engine's. Such a write is not on VS Code's undo stack.
+// It keeps the call all or nothing: before anything is written, each such file must
+// hold the bytes the engine read and have no document open; a failure puts back the
+// bytes written and takes back the WorkspaceEdit. A call reading a file as bytes asks
+// the engine for `new_text` (callWithFiles). A file the call creates is written in the
+// result's `encoding` (the engine's `encodeText`), UTF-8 when it names none.
 
 import * as vscode from 'vscode';
 import { encodeText } from '../../pkg/index.web.js';
@@ -191,7 +200,13 @@ function openDocument(uri) {
   return vscode.workspace.textDocuments.find((d) => d.uri.toString() === key && !d.isClosed);
 }
 
-/** Reads a closed file: its text, null when there is none, or {error} to refuse it with. */
+/**
+ * Reads a closed file: null when there is none, {error} to refuse it with, else what the
+ * engine gets. A UTF-8 file with a BOM: {text} without the BOM, as the TextDocument VS
+ * Code makes of it holds it. Any other file: {bytes} (the engine decodes them: UTF-8, the
+ * call's `encoding`, a declaration; binary refused), and {text} too when the bytes are
+ * valid UTF-8 (the text its document holds, compared before applying).
+ */
 async function readClosedFile(uri) {
   let bytes;
   try {
@@ -201,19 +216,26 @@ async function readClosedFile(uri) {
     if (e?.code === 'FileNotFound' || e?.name === 'EntryNotFound (FileSystemError)') return null;
     return { error: new Error(e?.message ?? String(e)) };
   }
-  const utf16 = bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
-  if (!utf16 && bytes.includes(0)) return { error: new Error('it is a binary file (it contains NUL bytes); anchored-edit edits text') };
-  try {
-    if (utf16) throw new Error('UTF-16');
-    // The BOM, if any, is left out, as in the TextDocument VS Code makes of the file.
-    return utf8.decode(bytes);
-  } catch {
-    return {
-      error: new Error(
-        'it is not UTF-8 text, and VS Code edits a file in another encoding through its document: open it in an editor (VS Code decodes it in the encoding shown in the status bar and saves it back in that encoding), then send the call again',
-      ),
-    };
+  const utf8Bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const utf16Bom = bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+  let text;
+  if (!utf16Bom) {
+    try {
+      // The BOM, if any, is left out, as in the TextDocument VS Code makes of the file.
+      text = utf8.decode(bytes);
+    } catch {
+      text = undefined;
+    }
   }
+  if (utf8Bom && text !== undefined && !bytes.includes(0)) return { text };
+  return text === undefined ? { bytes } : { bytes, text };
+}
+
+/** Whether `a` and `b` hold the same bytes. */
+function sameBytes(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
@@ -262,7 +284,7 @@ export class CallFiles {
     const record = this.#resolve(path);
     this.#records.set(path, record);
     if (record.error) throw record.error;
-    return record.text;
+    return record.bytes ?? record.text;
   }
 
   #resolve(path) {
@@ -297,6 +319,11 @@ export class CallFiles {
     this.#missing = [];
     this.#missingListings = [];
     if (this.#target) this.#target.path = undefined;
+  }
+
+  /** Whether a closed file was handed to the engine as bytes (its result needs `new_text`). */
+  get hasBytes() {
+    return [...this.#cache.values()].some((c) => c?.bytes !== undefined);
   }
 
   /** The closed files the last run asked for before they were read. */
@@ -347,7 +374,9 @@ export async function callWithFiles(session, request, files, options) {
   for (let attempt = 0; attempt < 1000; attempt += 1) {
     files.reset();
     const saved = session.statsJson();
-    const result = session.call(request, files.reader, options);
+    // A file read as bytes is written from its `new_text` (writeDirect): ask for it.
+    const runOptions = files.hasBytes && options?.newText === false ? { ...options, newText: true } : options;
+    const result = session.call(request, files.reader, runOptions);
     if (files.missing.length === 0) return { result, files, runs: attempt + 1 };
     session.loadStats(saved);
     // A run on files not read yet is not what lands: the session forgets it.
@@ -395,13 +424,16 @@ export function applyChanges(changes, files, options) {
  * the ApplyError is thrown: nothing is applied then.
  */
 export async function applyGroups(groups, files, { label = 'anchored-edit' } = {}) {
-  // Every file the engine read as existing, as a TextDocument, checked now.
+  // Every file the engine read as existing, as a TextDocument, checked now; files written
+  // directly (writeDirect) by their bytes.
   const first = new Map();
+  const direct = new Direct(files);
   for (const change of groups.flat()) {
     if (first.has(change.path) || change.created) continue;
     const record = files.record(change.path);
     if (!record) throw new ApplyError(`${change.path} was not read by the call`);
-    if (typeof record.text === 'string') first.set(change.path, await documentOf(change.path, record));
+    if (isDirect(change, files)) await direct.check(change.path, files.uriOf(change.path));
+    else if (typeof record.text === 'string') first.set(change.path, await documentOf(change.path, record));
   }
   checkRead(first, files);
   /** uri → the version the last group left its document at. */
@@ -409,7 +441,10 @@ export async function applyGroups(groups, files, { label = 'anchored-edit' } = {
   const inverses = [];
   const touched = [];
   try {
-    for (const changes of groups) {
+    for (const group of groups) {
+      const changes = group.filter((c) => !isDirect(c, files));
+      const writes = group.filter((c) => isDirect(c, files));
+      for (const change of writes) await direct.check(change.path, files.uriOf(change.path));
       const documents = await groupDocuments(changes, files);
       // No await from here to applyEdit: the texts checked are the texts edited.
       for (const [path, doc] of documents) {
@@ -417,21 +452,122 @@ export async function applyGroups(groups, files, { label = 'anchored-edit' } = {
         if (version === undefined) checkRead(new Map([[path, doc]]), files);
         else if (doc.version !== version) throw new ApplyError(`${path} changed (the user or another extension edited it)`, { stale: true, path });
       }
-      const before = new Map([...documents].map(([path, doc]) => [path, doc.getText()]));
-      const { edit, uris } = workspaceEdit(changes, files, label);
-      await applyEdit(edit);
-      inverses.push(inverseOf(changes, files, before, label));
-      for (const uri of uris) {
-        touched.push(uri);
-        const doc = openDocument(uri);
-        if (doc) left.set(uri.toString(), doc.version);
+      if (changes.length > 0) {
+        const before = new Map([...documents].map(([path, doc]) => [path, doc.getText()]));
+        const { edit, uris } = workspaceEdit(changes, files, label);
+        await applyEdit(edit);
+        inverses.push(inverseOf(changes, files, before, label));
+        for (const uri of uris) {
+          touched.push(uri);
+          const doc = openDocument(uri);
+          if (doc) left.set(uri.toString(), doc.version);
+        }
       }
+      for (const change of writes) await direct.write(change);
     }
   } catch (e) {
+    await direct.takeBack();
     if (inverses.length > 0) await takeBack(inverses);
     throw e;
   }
   return touched;
+}
+
+/**
+ * Whether `change` is written by its bytes, not through a document: a file the engine
+ * read as bytes and decoded in another encoding than UTF-8 (the change names it, or the
+ * bytes are not UTF-8). VS Code would decode its document by its own settings.
+ */
+function isDirect(change, files) {
+  if (change.created) return false;
+  const record = files.record(change.path);
+  return record?.bytes !== undefined && (change.encoding !== undefined || typeof record.text !== 'string');
+}
+
+/**
+ * The files a call writes by their bytes (`workspace.fs`): each is checked to hold the
+ * bytes the engine read (or the bytes this call wrote last) and to have no document open
+ * before anything is written; a failure takes back what was written. These writes are
+ * not on VS Code's undo stack.
+ */
+class Direct {
+  #files;
+  /** uri → the bytes the file holds now as far as this call knows (null: no file). */
+  #now = new Map();
+  /** uri → its bytes before this call wrote it (null: it did not exist). */
+  #before = new Map();
+
+  constructor(files) {
+    this.#files = files;
+  }
+
+  /** Refuses (stale) unless the file at `uri` holds the bytes expected and no document is open on it. */
+  async check(path, uri) {
+    const key = uri.toString();
+    const expected = this.#now.has(key) ? this.#now.get(key) : this.#files.record(path)?.bytes;
+    if (expected === undefined) throw new ApplyError(`${path} was not read by the call`);
+    if (openDocument(uri)) throw new ApplyError(`${path} was opened in an editor after the call read it`, { stale: true, path });
+    const bytes = await readBytes(uri);
+    if (expected === null ? bytes !== null : bytes === null || !sameBytes(bytes, expected)) {
+      throw new ApplyError(`${path} changed on disk since the call read it`, { stale: true, path });
+    }
+  }
+
+  /** Writes one change: `encodeText(new_text, encoding)`, then a move or a delete. */
+  async write(change) {
+    const uri = this.#files.uriOf(change.path);
+    if (change.deleted) return this.#set(uri, null);
+    if (typeof change.new_text !== 'string') throw new ApplyError(`the result for ${change.path} has no new_text to write`);
+    let bytes;
+    try {
+      bytes = encodeText(change.new_text, change.encoding);
+    } catch (e) {
+      throw new ApplyError(`${change.path} could not be encoded (${e?.message ?? e})`);
+    }
+    if (change.moved_to === undefined) return this.#set(uri, bytes);
+    const target = this.#files.uriOf(change.moved_to);
+    if (!this.#now.has(target.toString())) {
+      if ((await readBytes(target)) !== null) throw new ApplyError(`${change.moved_to} exists now`, { stale: true, path: change.moved_to });
+      this.#now.set(target.toString(), null);
+    }
+    await this.#set(target, bytes);
+    await this.#set(uri, null);
+  }
+
+  async #set(uri, bytes) {
+    const key = uri.toString();
+    if (!this.#before.has(key)) this.#before.set(key, this.#now.has(key) ? this.#now.get(key) : await readBytes(uri));
+    try {
+      if (bytes === null) await vscode.workspace.fs.delete(uri, { useTrash: false });
+      else await vscode.workspace.fs.writeFile(uri, bytes);
+    } catch (e) {
+      throw new ApplyError(`${uri.path} could not be written (${e?.message ?? e})`);
+    }
+    this.#now.set(key, bytes);
+  }
+
+  /** Puts back every file this call wrote, best effort. */
+  async takeBack() {
+    for (const [key, bytes] of [...this.#before].reverse()) {
+      const uri = vscode.Uri.parse(key);
+      try {
+        if (bytes === null) await vscode.workspace.fs.delete(uri, { useTrash: false });
+        else await vscode.workspace.fs.writeFile(uri, bytes);
+      } catch {
+        // The refusal the caller throws says what failed; nothing more can be done here.
+      }
+    }
+  }
+}
+
+/** The bytes at `uri`, or null when there is no file. */
+async function readBytes(uri) {
+  try {
+    return await vscode.workspace.fs.readFile(uri);
+  } catch (e) {
+    if (e?.code === 'FileNotFound' || e?.name === 'EntryNotFound (FileSystemError)') return null;
+    throw new ApplyError(`${uri.path} could not be read (${e?.message ?? e})`);
+  }
 }
 
 /** `path`'s document (opened in the background when it is not open). */

@@ -282,13 +282,25 @@ export async function run() {
     equal(climbing.error?.kind, 'path_outside_root', '..');
     const missing = await runCall('get_document', { path: 'nope/missing.txt' });
     equal(missing.error?.kind, 'file_not_found', 'missing file');
-    // Closed files VS Code would not show as UTF-8 text are refused, as the CLI refuses them.
+    // Closed files go to the engine as bytes: binary and undeclared legacy files are
+    // refused in the engine's words, as the CLI refuses them.
     const binary = await runCall('get_document', { path: 'binary.bin' });
     equal(binary.error?.kind, 'invalid_arguments', 'binary file');
-    ok(/binary\.bin.*binary file/.test(binary.error.message), binary.error.message);
+    ok(/binary\.bin.*binary/.test(binary.error.message), binary.error.message);
     const latin1 = await runCall('get_document', { path: 'latin1.txt' });
     equal(latin1.error?.kind, 'invalid_arguments', 'non-UTF-8 file');
-    ok(/not UTF-8/.test(latin1.error.message), latin1.error.message);
+    ok(/not UTF-8.*"encoding"/.test(latin1.error.message), latin1.error.message);
+  });
+
+  await test('a closed file in a legacy encoding is edited and written back in its own bytes', async () => {
+    await vscode.workspace.fs.writeFile(uriOf('legacy.txt'), new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x20, 0x31, 0x0a]));
+    const result = await runCall('str_replace', { path: 'legacy.txt', old_str: 'café 1', new_str: 'crème 2', encoding: 'latin1' });
+    equal(result.ok, true, `ok (${result.error?.message})`);
+    equal(result.files?.[0]?.encoding, 'windows-1252', 'the result names the encoding');
+    const bytes = [...(await vscode.workspace.fs.readFile(uriOf('legacy.txt')))];
+    equal(JSON.stringify(bytes), JSON.stringify([0x63, 0x72, 0xe8, 0x6d, 0x65, 0x20, 0x32, 0x0a]), 'windows-1252 bytes on disk');
+    ok(!vscode.workspace.textDocuments.some((d) => d.uri.toString() === uriOf('legacy.txt').toString() && !d.isClosed), 'no document opened');
+    await vscode.workspace.fs.delete(uriOf('legacy.txt'));
   });
 
   await test('create_file creates the file; a second create is refused as file_exists', async () => {
