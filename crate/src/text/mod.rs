@@ -23,11 +23,13 @@
 pub mod diff;
 pub mod encoding;
 pub mod hash;
+mod line_map;
 pub mod placeholder;
 pub mod scan;
 mod version;
 pub mod words;
 
+pub use line_map::LineMap;
 pub use version::version_of;
 
 use serde::{Deserialize, Serialize};
@@ -76,6 +78,10 @@ pub struct Text<'a> {
     lf_lines: usize,
     /// Each line's [core hash](hash::core_hash), computed on first use.
     hashes: std::cell::OnceCell<Vec<u64>>,
+    /// The lines grouped by core hash, built on first use.
+    map: std::cell::OnceCell<LineMap>,
+    /// Bytes byte-exact searches of this text have scanned (see [`Text::note_scan`]).
+    scanned: std::cell::Cell<usize>,
 }
 
 impl<'a> Text<'a> {
@@ -103,6 +109,8 @@ impl<'a> Text<'a> {
             crlf_lines,
             lf_lines,
             hashes: std::cell::OnceCell::new(),
+            map: std::cell::OnceCell::new(),
+            scanned: std::cell::Cell::new(0),
         }
     }
 
@@ -116,6 +124,25 @@ impl<'a> Text<'a> {
                 .map(|i| hash::core_hash_in(self.line(i), &mut scratch))
                 .collect()
         })
+    }
+
+    /// The lines grouped by core hash ([`LineMap`]), built once per text.
+    pub fn line_map(&self) -> &LineMap {
+        self.map.get_or_init(|| LineMap::build(self.line_hashes()))
+    }
+
+    /// Whether [`Text::line_map`] has been built.
+    pub fn has_line_map(&self) -> bool {
+        self.map.get().is_some()
+    }
+
+    /// Adds `bytes` to the bytes byte-exact searches of this text have scanned, and
+    /// returns the total before: a caller that searches one text many times (a patch's
+    /// hunks) switches to the line map once scanning has cost more than building it.
+    pub fn note_scan(&self, bytes: usize) -> usize {
+        let before = self.scanned.get();
+        self.scanned.set(before.saturating_add(bytes));
+        before
     }
 
     /// The whole text, exactly as given.
