@@ -18,7 +18,13 @@ pub fn execute(
 ) -> ToolResult {
     disk.begin_call();
     let result = session.call_with(request, disk, options);
-    commit_result(disk, result)
+    let committed = commit_result(disk, result);
+    if !committed.ok {
+        // Not written (a refusal by the engine recorded nothing): the session forgets
+        // the call, so undo_edit's history holds only what landed.
+        session.discard_last();
+    }
+    committed
 }
 
 /// Writes the changes of a successful, non-dry-run result.

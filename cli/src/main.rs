@@ -10,6 +10,7 @@ mod jail;
 mod journal;
 mod mcp;
 mod mcp_gate;
+mod state;
 mod walk;
 
 use anchored_edit::{CallOptions, Record, Session};
@@ -23,7 +24,7 @@ const HELP: &str = "\
 anchored-edit — content-anchored edits for LLM coding agents
 
 USAGE:
-    anchored-edit call [--root DIR] [--request FILE] [--dry-run] [--stats FILE]
+    anchored-edit call [--root DIR] [--request FILE] [--dry-run] [--stats FILE] [--state DIR]
     anchored-edit mcp  [--root DIR] [--stats FILE]
     anchored-edit tools
     anchored-edit --help | --version
@@ -46,6 +47,11 @@ OPTIONS:
     --dry-run         Compute and print the result and diff, write nothing.
     --stats FILE      Keep edit statistics in FILE (JSON lines, one record per call);
                       get_edit_stats and the repeated-failure advice use its history.
+    --state DIR       (call) Keep the session between calls in DIR/session.json: the
+                      versions handed out (an edit sent against an old version is
+                      rebased onto the current text) and the applied calls (undo_edit).
+                      Bounded (64 versions, 64 calls, 64 MB each); written atomically.
+                      Without it each call is a fresh session with nothing to undo.
 
 EXIT STATUS:
     0  the call succeeded (and its changes, if any, were written)
@@ -68,6 +74,7 @@ struct Options {
     request: Option<PathBuf>,
     dry_run: bool,
     stats: Option<PathBuf>,
+    state: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -122,6 +129,7 @@ fn parse_options(args: &[String], for_call: bool) -> Result<Options, String> {
         request: None,
         dry_run: false,
         stats: None,
+        state: None,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -138,6 +146,7 @@ fn parse_options(args: &[String], for_call: bool) -> Result<Options, String> {
         match flag {
             "--root" => options.root = PathBuf::from(value("--root")?),
             "--stats" => options.stats = Some(PathBuf::from(value("--stats")?)),
+            "--state" if for_call => options.state = Some(PathBuf::from(value("--state")?)),
             "--request" if for_call => options.request = Some(PathBuf::from(value("--request")?)),
             "--dry-run" if for_call && inline.is_none() => options.dry_run = true,
             "--help" | "-h" => {
@@ -161,6 +170,9 @@ fn call(options: &Options) -> Result<ExitCode, String> {
     let disk = DiskFiles::new(&options.root)
         .map_err(|e| format!("--root {}: {e}", options.root.display()))?;
     let mut session = new_session(options)?;
+    if let Some(dir) = &options.state {
+        state::load(dir, &mut session)?;
+    }
     let call_options = CallOptions {
         dry_run: options.dry_run,
         ..CallOptions::default()
@@ -175,6 +187,9 @@ fn call(options: &Options) -> Result<ExitCode, String> {
     };
     if let Some(path) = &options.stats {
         persist_stats(path, &mut session)?;
+    }
+    if let Some(dir) = &options.state {
+        state::save(dir, &session)?;
     }
     let out = serde_json::to_string_pretty(&result.to_llm_json()).unwrap_or_default();
     let mut stdout = std::io::stdout().lock();

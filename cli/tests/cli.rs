@@ -729,3 +729,41 @@ fn every_tool_schema_carries_annotations_and_read_only_matches_dry_run() {
         );
     }
 }
+
+#[test]
+fn state_dir_carries_versions_and_undo_between_calls() {
+    let p = Project::new("state");
+    p.file("a.py", "def a():\n    return 1\n");
+    let state = p.dir.join(".state");
+    let state = state.to_str().unwrap();
+    let run = |tool: &str, args: Value, with_state: bool| {
+        let request = json!({"tool": tool, "arguments": args}).to_string();
+        let extra: &[&str] = if with_state { &["--state", state] } else { &[] };
+        let (code, json, _) = p.call(&request, extra);
+        (code, json)
+    };
+    let (_, read) = run("line_count", json!({"path": "a.py"}), true);
+    let version = read["version"].as_str().unwrap().to_string();
+    p.file("a.py", "import os\ndef a():\n    return 1\n");
+    let edit = json!({"path": "a.py", "old_str": "return 1", "new_str": "return 2", "expected_version": version});
+    let (code, out) = run("str_replace", edit.clone(), false);
+    assert_eq!(
+        (code, out["error"]["kind"].as_str()),
+        (1, Some("stale_buffer"))
+    );
+    let (code, out) = run("str_replace", edit, true);
+    assert_eq!(code, 0, "{out}");
+    assert!(out["warnings"].to_string().contains("Rebased"), "{out}");
+    assert_eq!(p.read("a.py"), "import os\ndef a():\n    return 2\n");
+    let (code, out) = run("undo_edit", json!({}), false);
+    assert_eq!(code, 1);
+    assert!(out["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("--state DIR"));
+    let (code, out) = run("undo_edit", json!({}), true);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(p.read("a.py"), "import os\ndef a():\n    return 1\n");
+    let (code, _) = run("undo_edit", json!({}), true);
+    assert_eq!(code, 1, "the history is empty now");
+}

@@ -87,6 +87,13 @@ impl ToolSpec {
         !self.annotations.read_only
     }
 
+    /// Whether the syntax-regression guard checks this tool's calls: every tool that
+    /// takes `allow_unbalanced` (the argument that turns it off). A tool that restores
+    /// texts that existed (`undo_edit`) does not take it, and so is exempt.
+    pub fn guarded(&self) -> bool {
+        self.param("allow_unbalanced").is_some()
+    }
+
     pub fn param(&self, name: &str) -> Option<&'static Param> {
         self.params.iter().find(|p| p.name == name)
     }

@@ -42,6 +42,9 @@ pub enum ErrorKind {
     EscapeAmbiguous,
     /// The new text holds placeholder lines (`// ... existing code ...`).
     PlaceholderInNewStr,
+    /// The edit would turn a file the lexer reads as balanced into one it does not
+    /// (an opener or closer left unmatched, a string or comment left open).
+    UnbalancedEdit,
     /// Several edits of one call touch the same text.
     OverlappingEdits,
     /// The patch's syntax is broken.
@@ -62,7 +65,7 @@ pub enum ErrorKind {
 
 impl ErrorKind {
     /// Every kind, in documentation order.
-    pub const ALL: [ErrorKind; 22] = [
+    pub const ALL: [ErrorKind; 23] = [
         ErrorKind::InvalidArguments,
         ErrorKind::FileNotFound,
         ErrorKind::FileExists,
@@ -78,6 +81,7 @@ impl ErrorKind {
         ErrorKind::BraceUnmatched,
         ErrorKind::EscapeAmbiguous,
         ErrorKind::PlaceholderInNewStr,
+        ErrorKind::UnbalancedEdit,
         ErrorKind::OverlappingEdits,
         ErrorKind::PatchParse,
         ErrorKind::PatchIncomplete,
@@ -105,6 +109,7 @@ impl ErrorKind {
             ErrorKind::BraceUnmatched => "brace_unmatched",
             ErrorKind::EscapeAmbiguous => "escape_ambiguous",
             ErrorKind::PlaceholderInNewStr => "placeholder_in_new_str",
+            ErrorKind::UnbalancedEdit => "unbalanced_edit",
             ErrorKind::OverlappingEdits => "overlapping_edits",
             ErrorKind::PatchParse => "patch_parse",
             ErrorKind::PatchIncomplete => "patch_incomplete",

@@ -1,4 +1,5 @@
-//! The placeholder guard: refuse new text that stands for code instead of being code.
+//! The guards: refuse new text that stands for code instead of being code (here), and
+//! edits that unbalance a balanced file ([`balance`], the syntax-regression guard).
 //!
 //! Models abbreviate: `// ... existing code ...`, `# rest of the function unchanged`,
 //! `<!-- ... -->`. An edit tool writes new text literally, so such a line would replace
@@ -30,6 +31,8 @@
 //! placeholder: the model is keeping it, not abbreviating. Words outside the elision
 //! vocabulary (`// TODO: handle more cases...`, `print("loading...")`) keep a line
 //! ordinary, so real comments and string literals pass.
+
+pub mod balance;
 
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::text::split_lines;

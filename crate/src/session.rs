@@ -2,15 +2,21 @@
 //! a [`ToolResult`]. It parses the request, runs the tool on an in-memory workspace,
 //! describes the changes, and keeps the statistics.
 
+mod living;
+mod rebase;
+mod undo;
+
 use crate::args::{closest, Args};
 use crate::changes::describe;
-use crate::error::EditError;
+use crate::error::{EditError, ErrorKind};
 use crate::result::ToolResult;
 use crate::stats::{Record, Stats};
 use crate::text::encoding::FileEncoding;
 use crate::text::{count_lines, version_of};
-use crate::tools::{self, Ctx, Outcome, TOOLS};
+use crate::tools::{self, Ctx, Outcome, StaleRead, Tool, TOOLS};
 use crate::workspace::{Files, Workspace};
+use living::Living;
+use rebase::Done;
 use serde_json::{json, Map, Value};
 
 /// Arguments that count as hints in statistics.
@@ -61,6 +67,10 @@ pub struct Session {
     reset_pending: bool,
     /// The folders calls may reach, normalised; the first is the project root.
     roots: Vec<String>,
+    /// The versions handed out and the applied calls (rebase, undo_edit).
+    living: Living,
+    /// The syntax guard's lexer states of the texts it checked last.
+    guard: crate::guard::balance::Cache,
 }
 
 impl Session {
@@ -169,17 +179,24 @@ impl Session {
         let dry_run = t.spec.edits() && (options.dry_run || args.flag("dry_run"));
         let mut record = base_record(t.spec.name, t.spec.edits(), &raw, Some(&args), &self.roots);
         record.dry_run |= dry_run;
-        let mut ws = Workspace::new(files, &self.roots);
-        if let Some(label) = args.opt_str("encoding") {
-            match FileEncoding::from_label(label) {
-                Ok(encoding) => ws.set_encoding(encoding),
-                Err(e) => return self.finish(ToolResult::failure(t.spec.name, e), record),
-            }
-        }
-        let mut ctx = Ctx::new(ws);
+        self.living.no_call();
+        let encoding = match args.opt_str("encoding").map(FileEncoding::from_label) {
+            Some(Err(e)) => return self.finish(ToolResult::failure(t.spec.name, e), record),
+            Some(Ok(encoding)) => Some(encoding),
+            None => None,
+        };
+        let mut ctx = Ctx::new(workspace(files, &self.roots, encoding));
         let outcome = (t.run)(&mut ctx, &args);
+        for (path, text) in ctx.ws.originals() {
+            self.living.remember(&path, &text);
+        }
+        let name = t.spec.name;
         let result = match outcome {
-            Err(e) => ToolResult::failure(t.spec.name, e),
+            Err(e) => {
+                let stale = std::mem::take(&mut ctx.stale);
+                let run = (files, encoding, dry_run);
+                self.refused(t, &args, run, e, &stale, options, &mut record)
+            }
             Ok(Outcome::Stats { reset }) => {
                 let result = self.stats_result();
                 if reset {
@@ -188,8 +205,11 @@ impl Session {
                 }
                 return result;
             }
+            Ok(Outcome::Undo { steps }) => {
+                self.undo_result(steps, (files, encoding, dry_run), options, &mut record)
+            }
             Ok(Outcome::Read(r)) => {
-                let mut result = ToolResult::new(t.spec.name);
+                let mut result = ToolResult::new(name);
                 result.message = r.message;
                 result.path = Some(r.path);
                 result.version = Some(r.version);
@@ -204,40 +224,185 @@ impl Session {
             }
             Ok(found @ Outcome::Found { .. }) => found_result(t.spec.name, found, ctx.warnings),
             Ok(Outcome::Edited { message }) => {
-                let mut result = ToolResult::new(t.spec.name);
-                result.dry_run = Some(dry_run);
-                result.matched_via = ctx.matched_via.map(|v| v.as_str().to_string());
-                result.message = Some(if dry_run {
-                    format!("Dry run, nothing written: {message}")
-                } else {
-                    message
-                });
-                result.warnings = ctx.warnings;
-                result.extra = ctx.extra;
-                let mut files = Vec::new();
-                for c in ctx.ws.into_changes() {
-                    let before = c.original.clone().filter(|_| c.current.is_some());
-                    let change = describe(c);
-                    if let Some(before) = before {
-                        let shape = crate::stats::edit_shape(&change.path, &before, &change.edits);
-                        record.signature_changes += shape.signature_changes;
-                        record.large_edits += shape.large_edits;
-                        result.warnings.extend(shape.warnings);
-                    }
-                    files.push(change);
+                let changes = ctx.ws.changes();
+                let done = match rebase::deleted_encodings(&mut ctx.ws, &changes) {
+                    Ok(deleted_encodings) => Done {
+                        message,
+                        warnings: ctx.warnings,
+                        matched_via: ctx.matched_via,
+                        extra: ctx.extra,
+                        changes,
+                        deleted_encodings,
+                    },
+                    Err(e) => return self.finish(ToolResult::failure(name, e), record),
+                };
+                if let Err(e) = self.check_balance(t.spec, &args, &done.changes) {
+                    return self.finish(ToolResult::failure(name, e), record);
                 }
-                if !options.new_text {
-                    for change in &mut files {
-                        change.new_text = None;
-                    }
-                }
-                result.files = Some(files);
-                result
+                self.edited(name, dry_run, done, options, &mut record, true)
             }
         };
         let mut result = result;
         result.warnings.splice(0..0, args.notes.iter().cloned());
         self.finish(result, record)
+    }
+
+    /// A refusal, unless it is a stale version the session holds and the edit rebases
+    /// onto the current text ([`rebase`]).
+    #[allow(clippy::too_many_arguments)]
+    fn refused(
+        &mut self,
+        t: &Tool,
+        args: &Args,
+        (files, encoding, dry_run): Run,
+        e: EditError,
+        stale: &[StaleRead],
+        options: &CallOptions,
+        record: &mut Record,
+    ) -> ToolResult {
+        let name = t.spec.name;
+        if e.kind != ErrorKind::StaleBuffer || !t.spec.edits() {
+            return ToolResult::failure(name, e);
+        }
+        let host = (files, self.roots.as_slice(), encoding);
+        match rebase::rebase(t, args, host, &self.living, stale) {
+            Some(Ok(done)) => match self.check_balance(t.spec, args, &done.changes) {
+                Ok(()) => self.edited(name, dry_run, done, options, record, true),
+                Err(e) => ToolResult::failure(name, e),
+            },
+            Some(Err(e)) => ToolResult::failure(name, e),
+            None => ToolResult::failure(name, e),
+        }
+    }
+
+    /// The syntax-regression guard ([`crate::guard::balance`]) on a call's final texts,
+    /// whether the call ran on the current text or was rebased onto it: for the tools
+    /// whose spec takes `allow_unbalanced` (every editing tool but undo_edit, which
+    /// restores texts that existed).
+    fn check_balance(
+        &mut self,
+        spec: &crate::args::ToolSpec,
+        args: &Args,
+        changes: &[crate::workspace::Changed],
+    ) -> Result<(), EditError> {
+        if !spec.guarded() {
+            return Ok(());
+        }
+        crate::guard::balance::check(changes, args.flag("allow_unbalanced"), &mut self.guard)
+    }
+
+    /// `undo_edit`: the last `steps` applied calls taken back ([`undo`]).
+    fn undo_result(
+        &mut self,
+        steps: usize,
+        (files, encoding, dry_run): Run,
+        options: &CallOptions,
+        record: &mut Record,
+    ) -> ToolResult {
+        let ws = workspace(files, &self.roots, encoding);
+        let (message, changes) = match undo::undo(&self.living, steps, ws) {
+            Ok(undone) => undone,
+            Err(e) => return ToolResult::failure("undo_edit", e),
+        };
+        let restored: Vec<_> = changes
+            .iter()
+            .filter_map(|c| {
+                let at = c.moved_to.as_deref().unwrap_or(&c.path);
+                Some((at.to_string(), c.current.clone()?))
+            })
+            .collect();
+        let done = Done {
+            message,
+            warnings: Vec::new(),
+            matched_via: None,
+            extra: Map::new(),
+            changes,
+            deleted_encodings: Vec::new(),
+        };
+        let result = self.edited("undo_edit", dry_run, done, options, record, false);
+        if !dry_run {
+            self.living.undone(steps, &restored);
+        }
+        result
+    }
+
+    /// The result of an editing call that succeeded. A committed call that changed
+    /// files is remembered for undo_edit when `undoable` (every editing call but
+    /// undo_edit itself).
+    fn edited(
+        &mut self,
+        name: &str,
+        dry_run: bool,
+        done: Done,
+        options: &CallOptions,
+        record: &mut Record,
+        undoable: bool,
+    ) -> ToolResult {
+        let mut result = ToolResult::new(name);
+        result.dry_run = Some(dry_run);
+        result.matched_via = done.matched_via.map(|v| v.as_str().to_string());
+        result.message = Some(if dry_run {
+            format!("Dry run, nothing written: {}", done.message)
+        } else {
+            done.message
+        });
+        result.warnings = done.warnings;
+        result.extra = done.extra;
+        if !dry_run && undoable && !done.changes.is_empty() {
+            // A deleted file's encoding, kept so that undo_edit restores its bytes.
+            let mut kept = done.changes.clone();
+            for c in kept.iter_mut().filter(|c| c.current.is_none()) {
+                let found = done.deleted_encodings.iter().find(|(p, _)| *p == c.path);
+                c.encoding = found.map(|(_, e)| *e);
+            }
+            self.living.applied(name, kept);
+        }
+        let mut files = Vec::new();
+        for c in done.changes {
+            let before = c.original.clone().filter(|_| c.current.is_some());
+            let change = describe(c);
+            if let Some(before) = before {
+                let shape = crate::stats::edit_shape(&change.path, &before, &change.edits);
+                record.signature_changes += shape.signature_changes;
+                record.large_edits += shape.large_edits;
+                result.warnings.extend(shape.warnings);
+            }
+            files.push(change);
+        }
+        if !options.new_text {
+            for change in &mut files {
+                change.new_text = None;
+            }
+        }
+        result.files = Some(files);
+        result
+    }
+
+    /// The host could not apply the last call's result: the session forgets that it
+    /// landed (it leaves undo_edit's history, and the texts only it produced leave the
+    /// version store; an undo that did not land puts its calls back). Returns whether
+    /// the last call had anything to take back. Hosts call it on any failure to write
+    /// or apply a result, so the history holds only what landed.
+    pub fn discard_last(&mut self) -> bool {
+        self.living.discard_last()
+    }
+
+    /// The versions held and the history of applied calls, as JSON, for a host that
+    /// keeps them between processes (the CLI's `--state DIR`).
+    pub fn living_state(&self) -> Value {
+        self.living.to_json()
+    }
+
+    /// Restores what [`Session::living_state`] gave; false (and nothing changed) when
+    /// the JSON is not that shape.
+    pub fn load_living_state(&mut self, state: &Value) -> bool {
+        match Living::from_json(state) {
+            Some(l) => {
+                self.living = l;
+                true
+            }
+            None => false,
+        }
     }
 
     /// Records the call and adds streak advice to a refusal.
@@ -323,6 +488,22 @@ pub fn tool_schemas() -> Value {
             })
             .collect(),
     )
+}
+
+/// How a call runs: the host's files, the call's `encoding`, whether it is a dry run.
+type Run<'a> = (&'a dyn Files, Option<FileEncoding>, bool);
+
+/// A workspace over `files` for one call, with the call's `encoding` argument.
+fn workspace<'f>(
+    files: &'f dyn Files,
+    roots: &'f [String],
+    encoding: Option<FileEncoding>,
+) -> Workspace<'f> {
+    let mut ws = Workspace::new(files, roots);
+    if let Some(encoding) = encoding {
+        ws.set_encoding(encoding);
+    }
+    ws
 }
 
 fn split_request(request: &Value) -> Result<(String, Value), EditError> {
@@ -653,5 +834,80 @@ mod tests {
         };
         let r = Session::new().call_with(&requests[0], &files, &no_text);
         assert_eq!(r.files.unwrap()[0].new_text, None);
+    }
+
+    #[test]
+    fn a_result_the_host_could_not_apply_leaves_the_history_and_the_state_round_trips() {
+        let mut files = BTreeMap::from([("a.py".to_string(), "x = 1\n".to_string())]);
+        let edit = json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "x = 1", "new_str": "x = 2"}});
+        let undo = json!({"tool": "undo_edit", "arguments": {}});
+        let mut session = Session::new();
+        assert!(session.call(&edit, &files).ok);
+        assert!(session.discard_last(), "the edit did not land");
+        assert!(!session.discard_last(), "only once");
+        assert_eq!(
+            session.call(&undo, &files).error_kind(),
+            Some(ErrorKind::NoChange)
+        );
+        // Landed this time; the state goes to a new session (the CLI's --state).
+        let r = session.call(&edit, &files);
+        files.insert("a.py".into(), r.files.unwrap()[0].new_text.clone().unwrap());
+        let mut next = Session::new();
+        assert!(next.load_living_state(&session.living_state()));
+        let u = next.call(&undo, &files);
+        assert!(u.ok, "{}", u.headline());
+        assert_eq!(u.files.unwrap()[0].new_text.as_deref(), Some("x = 1\n"));
+        // An undo the host could not apply puts the call back.
+        assert!(next.discard_last());
+        assert!(next.call(&undo, &files).ok);
+        assert!(!next.load_living_state(&json!({"format": 99})));
+    }
+
+    /// The CLI refuses to commit two changes reaching one file (cli/src/commit.rs), so
+    /// this is not a corpus case: the engine's undo alone.
+    #[test]
+    fn undo_moves_back_before_it_restores_a_file_deleted_and_moved_onto() {
+        let files = BTreeMap::from([
+            ("a.txt".to_string(), "a\n".to_string()),
+            ("b.txt".to_string(), "b\n".to_string()),
+        ]);
+        let patch = "*** Begin Patch\n*** Delete File: a.txt\n*** Update File: b.txt\n*** Move to: a.txt\n@@\n-b\n+B\n*** End Patch\n";
+        let mut session = Session::new();
+        let r = session.call(
+            &json!({"tool": "apply_patch", "arguments": {"patch": patch}}),
+            &files,
+        );
+        assert!(r.ok, "{}", r.headline());
+        let after = BTreeMap::from([("a.txt".to_string(), "B\n".to_string())]);
+        let u = session.call(&json!({"tool": "undo_edit", "arguments": {}}), &after);
+        assert!(u.ok, "{}", u.headline());
+        let texts: BTreeMap<String, Option<String>> = u
+            .files
+            .unwrap()
+            .into_iter()
+            .map(|f| (f.path, f.new_text))
+            .collect();
+        assert_eq!(texts["a.txt"].as_deref(), Some("a\n"));
+        assert_eq!(texts["b.txt"].as_deref(), Some("b\n"));
+    }
+
+    #[test]
+    fn undo_restores_a_deleted_file_in_the_encoding_it_had() {
+        // "é = 1\n" in windows-1252, a file the call decodes with its `encoding`.
+        let files = BTreeMap::from([(
+            "l.txt".to_string(),
+            vec![0xe9, b' ', b'=', b' ', b'1', b'\n'],
+        )]);
+        let patch = "*** Begin Patch\n*** Delete File: l.txt\n*** End Patch\n";
+        let mut session = Session::new();
+        let call = json!({"tool": "apply_patch", "arguments": {"patch": patch, "encoding": "windows-1252"}});
+        let r = session.call(&call, &files);
+        assert!(r.ok, "{}", r.headline());
+        let gone: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+        let u = session.call(&json!({"tool": "undo_edit", "arguments": {}}), &gone);
+        assert!(u.ok, "{}", u.headline());
+        let f = &u.files.unwrap()[0];
+        assert_eq!(f.new_text.as_deref(), Some("é = 1\n"));
+        assert_eq!(f.encoding.as_deref(), Some("windows-1252"));
     }
 }

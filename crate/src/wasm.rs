@@ -170,6 +170,32 @@ impl Session {
         guarded(|| self.inner.set_roots(roots))
     }
 
+    /// The host could not apply the last call's result: the session forgets that it
+    /// landed (undo_edit's history holds only what landed). Returns whether the last
+    /// call had anything to take back.
+    #[wasm_bindgen(js_name = discardLast)]
+    pub fn discard_last(&mut self) -> bool {
+        guarded(|| self.inner.discard_last())
+    }
+
+    /// The versions held and the undo history as JSON text, for a host that keeps them
+    /// across restarts (hand it back to `loadLivingState`).
+    #[wasm_bindgen(js_name = livingStateJson)]
+    pub fn living_state_json(&self) -> String {
+        guarded(|| self.inner.living_state().to_string())
+    }
+
+    /// Restores what `livingStateJson` gave (`{"format": 1, "versions": [], "history":
+    /// []}` empties it); false, and nothing changed, for any other text.
+    #[wasm_bindgen(js_name = loadLivingState)]
+    pub fn load_living_state(&mut self, json: &str) -> bool {
+        guarded(|| {
+            serde_json::from_str(json)
+                .ok()
+                .is_some_and(|v| self.inner.load_living_state(&v))
+        })
+    }
+
     /// The statistics as JSON text, to persist and hand back to `loadStats`.
     #[wasm_bindgen(js_name = statsJson)]
     pub fn stats_json(&self) -> String {

@@ -332,6 +332,26 @@ impl<'f> Workspace<'f> {
         Ok(())
     }
 
+    /// The encoding `path` is written in, when it is not plain UTF-8
+    /// ([`FileEncoding::result_name`]; a deleted file's is the one it had).
+    pub fn encoding_of(&mut self, path: &str) -> EditResult<Option<&'static str>> {
+        Ok(self.entry(path)?.encoding.result_name())
+    }
+
+    /// Creates `path` again with `text`, in `encoding` (a name from
+    /// [`Workspace::encoding_of`]; None: as [`Workspace::write`] creates files): undo_edit
+    /// restores a deleted file in the encoding it had.
+    pub fn recreate(&mut self, path: &str, text: String, encoding: Option<&str>) -> EditResult<()> {
+        if let Some(name) = encoding {
+            let encoding = FileEncoding::from_label(name)?;
+            let entry = self.entry(path)?;
+            if entry.original.is_none() {
+                entry.encoding = encoding;
+            }
+        }
+        self.write(path, text)
+    }
+
     /// Moves `from`'s current text to `to` (which must not exist), as `new_text`.
     pub fn move_file(&mut self, from: &str, to: &str, new_text: String) -> EditResult<()> {
         let kept = self.entry(from)?.encoding;
@@ -403,6 +423,15 @@ impl<'f> Workspace<'f> {
             }
         }
         (dest, None)
+    }
+
+    /// Every text the call read from the host (files that existed), with its path, in
+    /// path order.
+    pub fn originals(&self) -> Vec<(String, Arc<String>)> {
+        self.entries
+            .iter()
+            .filter_map(|(p, e)| Some((p.clone(), e.original.clone()?)))
+            .collect()
     }
 
     /// [`Workspace::changes`], dropping the overlay so that the texts handed over are

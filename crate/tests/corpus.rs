@@ -118,13 +118,96 @@ fn came_out(expect: &Value, path: &str, after: &Value, encoding: Option<&str>) -
     }
 }
 
-/// Checks one case; returns a description of every way it failed.
+/// Checks one case; returns a description of every way it failed. A case with `steps`
+/// runs them in one session, in order (the corpus README, "Sequences").
 fn check_case(case: &Value) -> Vec<String> {
-    let mut problems = Vec::new();
-    let files = CaseFiles::of(case);
+    match case["steps"].as_array() {
+        Some(steps) => check_steps(case, steps),
+        None => {
+            let files = CaseFiles::of(case);
+            check_call(&mut Session::new(), &case["call"], &case["expect"], &files).0
+        }
+    }
+}
+
+/// A sequence: each call step checked like a case, on the files the steps before left.
+fn check_steps(case: &Value, steps: &[Value]) -> Vec<String> {
+    let CaseFiles::Texts(mut files) = CaseFiles::of(case) else {
+        return vec!["a sequence's files are texts (files_base64 is for single calls)".into()];
+    };
     let mut session = Session::new();
-    let result = session.call(&case["call"], files.reader());
-    let expect = &case["expect"];
+    // The files after each step; 0 = the initial files.
+    let mut states = vec![files.clone()];
+    let mut problems = Vec::new();
+    for (i, step) in steps.iter().enumerate() {
+        if let Some(edit) = step["host_edit"].as_object() {
+            for (path, text) in edit {
+                match text.as_str() {
+                    Some(t) => files.insert(path.clone(), t.to_string()),
+                    None => files.remove(path),
+                };
+            }
+        } else {
+            let call = substitute_versions(&step["call"], &states);
+            let now = CaseFiles::Texts(files.clone());
+            let (found, result) = check_call(&mut session, &call, &step["expect"], &now);
+            problems.extend(found.into_iter().map(|p| format!("step {}: {p}", i + 1)));
+            if result.ok && result.dry_run != Some(true) {
+                apply_result(&mut files, &result);
+            }
+        }
+        states.push(files.clone());
+    }
+    problems
+}
+
+/// The call with every `"$version:<path>@<N>"` string replaced by the version of that
+/// path's text after step N (0: the initial files).
+fn substitute_versions(call: &Value, states: &[BTreeMap<String, String>]) -> Value {
+    match call {
+        Value::String(s) => match s.strip_prefix("$version:").and_then(|r| r.rsplit_once('@')) {
+            Some((path, n)) => {
+                let n: usize = n.parse().expect("a step number after @");
+                let text = states[n].get(path).map(String::as_str).unwrap_or("");
+                Value::String(anchored_edit::text::version_of(text))
+            }
+            None => call.clone(),
+        },
+        Value::Array(a) => Value::Array(a.iter().map(|v| substitute_versions(v, states)).collect()),
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .map(|(k, v)| (k.clone(), substitute_versions(v, states)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// Lands a result's changes on the files, as a host does.
+fn apply_result(files: &mut BTreeMap<String, String>, result: &anchored_edit::ToolResult) {
+    for change in result.files.iter().flatten() {
+        let text = change.new_text.clone().unwrap_or_default();
+        if change.deleted {
+            files.remove(&change.path);
+        } else if let Some(dest) = &change.moved_to {
+            files.remove(&change.path);
+            files.insert(dest.clone(), text);
+        } else {
+            files.insert(change.path.clone(), text);
+        }
+    }
+}
+
+/// Runs one call in `session` on `files` and checks it against `expect`.
+fn check_call(
+    session: &mut Session,
+    call: &Value,
+    expect: &Value,
+    files: &CaseFiles,
+) -> (Vec<String>, anchored_edit::ToolResult) {
+    let mut problems = Vec::new();
+    let before = session.clone();
+    let result = session.call(call, files.reader());
     let want_ok = expect["ok"].as_bool().unwrap_or(false);
     if result.ok != want_ok {
         problems.push(format!(
@@ -132,11 +215,11 @@ fn check_case(case: &Value) -> Vec<String> {
             result.ok,
             result.headline()
         ));
-        return problems;
+        return (problems, result);
     }
     let changes = result.files.clone().unwrap_or_default();
     if result.ok {
-        problems.extend(check_host_contract(case, &files, &result));
+        problems.extend(check_host_contract(before, call, files, &result));
     }
     if want_ok {
         let expected: Vec<String> = ["files", "files_base64"]
@@ -205,18 +288,19 @@ fn check_case(case: &Value) -> Vec<String> {
             problems.push(format!("message lacks {m:?}: {}", result.headline()));
         }
     }
-    problems
+    (problems, result)
 }
 
 /// What every host relies on: the edits rebuild `new_text` from the text it gave, and
 /// a dry run of the same call computes exactly the same changes.
 fn check_host_contract(
-    case: &Value,
+    mut session: Session,
+    call: &Value,
     files: &CaseFiles,
     result: &anchored_edit::ToolResult,
 ) -> Vec<String> {
     let mut problems = Vec::new();
-    let encoding = case["call"]["arguments"]["encoding"].as_str();
+    let encoding = call["arguments"]["encoding"].as_str();
     for change in result.files.iter().flatten() {
         let before = files.text(&change.path, encoding);
         let rebuilt = apply_edits(&before, &change.edits);
@@ -241,7 +325,7 @@ fn check_host_contract(
             dry_run: true,
             ..CallOptions::default()
         };
-        let dry = Session::new().call_with(&case["call"], files.reader(), &options);
+        let dry = session.call_with(call, files.reader(), &options);
         if dry.files != result.files || dry.matched_via != result.matched_via {
             problems.push("the dry run computed different changes than the commit".into());
         }

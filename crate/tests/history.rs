@@ -82,7 +82,9 @@ fn apply(files: &BTreeMap<String, String>, patch: &str) -> ToolResult {
 
 /// `git diff`'s hunks of one file rewritten as a V4A update (`@@` separators, the same
 /// ' ', '-', '+' lines); None when the file has no hunks or ends without a newline on
-/// either side (V4A has no marker for it).
+/// either side (V4A has no marker for it). A hunk header's function context (`@@ -1,2
+/// +1,3 @@ fn main() {`) becomes the V4A anchor (`@@ fn main() {`), as Codex writes it:
+/// without line numbers, a hunk whose lines repeat in the file is placed by it.
 fn v4a_update(path: &str, unified: &str) -> Option<String> {
     if unified.contains("\n\\ No newline at end of file") {
         return None;
@@ -92,7 +94,13 @@ fn v4a_update(path: &str, unified: &str) -> Option<String> {
     let mut in_hunk = false;
     for line in unified.split_inclusive('\n') {
         if line.starts_with("@@") {
-            out.push_str("@@\n");
+            // "@@ -a,b +c,d @@ context": the context, when git found one.
+            let context = line.splitn(3, "@@").nth(2).map_or("", str::trim);
+            if context.is_empty() {
+                out.push_str("@@\n");
+            } else {
+                out.push_str(&format!("@@ {context}\n"));
+            }
             hunks += 1;
             in_hunk = true;
         } else if in_hunk && line.starts_with([' ', '-', '+']) {
@@ -190,5 +198,50 @@ fn this_repositorys_commits_replay_byte_for_byte() {
         "{} replays failed:\n{}",
         failures.len(),
         failures.join("\n")
+    );
+}
+
+/// The syntax-regression guard on real history: every commit here was intended, so no
+/// changed file may go from balanced (parent) to unbalanced (child); each one that does
+/// is a false refusal the guard would have made. Same commits as above
+/// (`AE_HISTORY_COMMITS`, default 60, `all` for every one).
+#[test]
+fn the_syntax_guard_refuses_no_commit_of_this_repository() {
+    use anchored_edit::guard::balance::regression_between;
+    let commits = commits();
+    if commits.is_empty() {
+        eprintln!("guard history: no git history here; nothing replayed");
+        return;
+    }
+    let (mut replayed, mut files, mut checked) = (0, 0, 0);
+    let mut refusals = Vec::new();
+    for child in &commits {
+        let Some(changed) = changes(&format!("{child}^"), child) else {
+            continue;
+        };
+        replayed += 1;
+        for c in &changed {
+            let (Some(before), Some(after)) = (&c.before, &c.after) else {
+                continue;
+            };
+            if before == after {
+                continue;
+            }
+            files += 1;
+            checked += usize::from(anchored_edit::blocks::Lang::from_path(&c.path).is_some());
+            if let Some(u) = regression_between(before, after, &c.path) {
+                refusals.push(format!("{} {}: {}", &child[..10], c.path, u.reason));
+            }
+        }
+    }
+    eprintln!(
+        "guard history: {replayed} commits, {files} changed files ({checked} in a language the lexer knows); {} false refusals",
+        refusals.len()
+    );
+    assert!(
+        refusals.is_empty(),
+        "the guard would refuse {} intended edits:\n{}",
+        refusals.len(),
+        refusals.join("\n")
     );
 }

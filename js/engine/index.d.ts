@@ -120,6 +120,12 @@ export class Session {
   lastRecordJson(): string | undefined;
   /** Folds in a record of an earlier call (a `--stats` line); false, changing nothing, when it is not one. */
   replayRecord(json: string): boolean;
+  /** The host could not apply the last result: the session forgets it landed (undo_edit's history holds only what landed). */
+  discardLast(): boolean;
+  /** The versions held (for rebasing stale edits) and the undo history, as JSON text. */
+  livingStateJson(): string;
+  /** Restores what `livingStateJson` gave; false, changing nothing, for any other text. */
+  loadLivingState(json: string): boolean;
   free(): void;
 }
 

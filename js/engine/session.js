@@ -125,6 +125,24 @@ export function createEngine(raw) {
       return this.#run(() => this.#raw.closeBuffer(String(path)));
     }
 
+    /**
+     * The host could not apply the last call's result: the session forgets it landed,
+     * so undo_edit's history holds only what landed (js/host-policy's `notApplied`).
+     */
+    discardLast() {
+      return this.#run(() => this.#raw.discardLast());
+    }
+
+    /** The versions held and the undo history as JSON text (hand it back to `loadLivingState`). */
+    livingStateJson() {
+      return this.#run(() => this.#raw.livingStateJson());
+    }
+
+    /** Restores what `livingStateJson` gave; false (nothing changed) for any other text. */
+    loadLivingState(json) {
+      return this.#run(() => this.#raw.loadLivingState(String(json)));
+    }
+
     /** The statistics as JSON text (persist it; hand it back to `loadStats`). */
     statsJson() {
       return this.#run(() => this.#raw.statsJson());

@@ -14,6 +14,7 @@ import {
   editingTools,
   editsFiles,
   llmView,
+  notApplied,
   reviewTimeoutSeconds,
 } from './index.js';
 
@@ -90,4 +91,16 @@ test('editing tools are read from annotations.readOnlyHint, not from the schema'
   assert.deepEqual(editingTools(stripped), edit);
   assert.equal(editsFiles(schemas, 'str_replace'), true);
   assert.equal(editsFiles(schemas, 'no_such_tool'), false);
+});
+
+test('notApplied: the session forgets a result that did not land; sessions without discardLast are left alone', () => {
+  const session = new engine.Session();
+  const files = { read: (p) => (p === 'a.txt' ? 'x = 1\n' : undefined) };
+  const edit = { tool: 'str_replace', arguments: { path: 'a.txt', old_str: 'x = 1', new_str: 'x = 2' } };
+  assert.equal(session.call(edit, files).ok, true);
+  notApplied(session);
+  const undo = session.call({ tool: 'undo_edit', arguments: {} }, files);
+  assert.equal(undo.error?.kind, 'no_change', 'nothing landed, so nothing to undo');
+  notApplied({});
+  notApplied(undefined);
 });

@@ -20,6 +20,9 @@
 //   `edits` or check against `new_text`; an agent reads the diff).
 // - "Does this tool edit files?": `annotations.readOnlyHint === false` in the engine's
 //   `toolSchemas()`, never guessed from a schema's properties.
+// - A result the host could not apply (write failed, stale, rejected in review) is
+//   reported to the session (`notApplied(session)`, the engine's `discardLast`), so the
+//   session's undo history and version store hold only what landed.
 // - Dry runs are a call option (`session.call(request, reader, {dryRun: true})`): no
 //   host rewrites a request to force one (requests come in shapes only the engine knows).
 
@@ -90,6 +93,15 @@ export function createRefusals(engine) {
     staleError: (...a) => new RefusalError(refusals.stale(...a)),
     rejectedError: (...a) => new RefusalError(refusals.rejected(...a)),
   };
+}
+
+/**
+ * Tells `session` that its last result was not applied (the write failed, the file was
+ * stale, the user rejected it): undo_edit's history then holds only what landed.
+ * Sessions of engine builds without `discardLast` are left alone.
+ */
+export function notApplied(session) {
+  if (session && typeof session.discardLast === 'function') session.discardLast();
 }
 
 /** The reason a thrown value gives, for `writeFailed`'s `why`. */

@@ -28,7 +28,7 @@ import { ListToolsRequestSchema, isInitializeRequest } from '@modelcontextprotoc
 import * as z from 'zod';
 import { checkRequest, newToken } from './guard.js';
 import { toolResult } from './result.js';
-import { createRefusals, editingTools, whyOf } from '../host-policy/index.js';
+import { createRefusals, editingTools, notApplied, whyOf } from '../host-policy/index.js';
 
 export { newToken, checkRequest } from './guard.js';
 export { llmView, toolResult } from './result.js';
@@ -102,6 +102,7 @@ export function createToolRunner({ engine, session, read, list, apply, call, edi
       try {
         await apply(result.files, { tool, arguments: args });
       } catch (e) {
+        notApplied(session);
         return applyFailed(refusals, tool, e);
       }
     }

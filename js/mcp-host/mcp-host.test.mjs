@@ -223,6 +223,33 @@ describe('MCP over Streamable HTTP with the real engine', () => {
     }
   });
 
+  test('an edit that did not land is not in the undo history; undo_edit takes back the one that did', async () => {
+    const editor = fakeEditor({ 'x.txt': 'x = 1\n' });
+    let failNext = false;
+    const s = await startMcpHttpServer({
+      engine,
+      read: editor.read,
+      apply: async (files, call) => {
+        if (failNext) throw new Error('the disk is full');
+        return editor.apply(files, call);
+      },
+    });
+    const c = await connect(s.url, s.token);
+    try {
+      const call = (name, args) => c.callTool({ name, arguments: args });
+      assert.equal((await call('str_replace', { path: 'x.txt', old_str: 'x = 1', new_str: 'x = 2' })).isError, false);
+      failNext = true;
+      assert.equal((await call('str_replace', { path: 'x.txt', old_str: 'x = 2', new_str: 'x = 3' })).isError, true);
+      failNext = false;
+      const undo = await call('undo_edit', {});
+      assert.equal(undo.isError, false, undo.content[0].text);
+      assert.equal(editor.buffers.get('x.txt'), 'x = 1\n');
+    } finally {
+      await c.close();
+      await s.close();
+    }
+  });
+
   test("an apply that throws {kind, message} refuses with the host's own kind and message", async () => {
     const editor = fakeEditor({ 'x.txt': 'x\n' });
     const message = 'The user discarded this edit in the review pane; nothing changed.';

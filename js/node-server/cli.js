@@ -2,7 +2,9 @@
 // `call`, `mcp` and `tools` on the wasm engine in Node, with the same options, results and
 // exit statuses (cli/src/main.rs). `mcp` also takes `--state DIR`: a directory for what
 // the server keeps between runs (today its statistics, DIR/stats.jsonl, unless --stats
-// names a file).
+// names a file). `call --state DIR` keeps the session's versions and undo history in
+// DIR/session.json between calls, as the native CLI does (cli/src/state.rs: the same
+// file, written atomically; a damaged one is ignored).
 import fs from 'node:fs';
 import path from 'node:path';
 import * as engine from 'anchored-edit';
@@ -16,7 +18,7 @@ const version = JSON.parse(fs.readFileSync(new URL('../package.json', import.met
 const HELP = `anchored-edit — content-anchored edits for LLM coding agents (Node, wasm engine)
 
 USAGE:
-    anchored-edit call [--root DIR] [--request FILE] [--dry-run] [--stats FILE]
+    anchored-edit call [--root DIR] [--request FILE] [--dry-run] [--stats FILE] [--state DIR]
     anchored-edit mcp  [--root DIR] [--stats FILE] [--state DIR]
     anchored-edit tools
     anchored-edit --help | --version
@@ -39,6 +41,9 @@ OPTIONS:
     --stats FILE      Keep edit statistics in FILE (JSON lines, one record per call;
                       the native CLI's format).
     --state DIR       (mcp) Keep the server's state in DIR (statistics: DIR/stats.jsonl).
+                      (call) Keep the session between calls in DIR/session.json: the
+                      versions handed out (stale edits are rebased) and the applied
+                      calls (undo_edit). Without it each call is a fresh session.
 
 EXIT STATUS:
     0  the call succeeded (and its changes, if any, were written)
@@ -52,7 +57,7 @@ function parseOptions(args, command) {
   const options = { root: '.', request: null, dryRun: false, stats: null, state: null };
   const takes = { '--root': 'root', '--stats': 'stats' };
   if (command === 'call') takes['--request'] = 'request';
-  if (command === 'mcp') takes['--state'] = 'state';
+  takes['--state'] = 'state';
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
@@ -71,7 +76,7 @@ function parseOptions(args, command) {
   if (!isDirectory(options.root)) throw new UsageError(`--root ${options.root} is not a directory`);
   if (options.state !== null) {
     fs.mkdirSync(options.state, { recursive: true });
-    options.stats ??= path.join(options.state, 'stats.jsonl');
+    if (command === 'mcp') options.stats ??= path.join(options.state, 'stats.jsonl');
   }
   return options;
 }
@@ -104,12 +109,40 @@ function readRequest(options) {
   }
 }
 
+/** `call --state DIR`: the session's versions and undo history, DIR/session.json. */
+function loadLiving(options, session) {
+  if (options.state === null) return;
+  let text;
+  try {
+    text = fs.readFileSync(path.join(options.state, 'session.json'), 'utf8');
+  } catch (e) {
+    if (e.code === 'ENOENT') return;
+    throw new UsageError(`--state ${options.state}: ${e.message}`);
+  }
+  if (!session.loadLivingState(text)) process.stderr.write(`anchored-edit: --state ${options.state}/session.json is not a session state; starting afresh\n`);
+}
+
+function saveLiving(options, session) {
+  if (options.state === null) return;
+  const file = path.join(options.state, 'session.json');
+  const tmp = path.join(options.state, `.session.json.${process.pid}.tmp`);
+  try {
+    fs.writeFileSync(tmp, session.livingStateJson());
+    fs.renameSync(tmp, file);
+  } catch (e) {
+    fs.rmSync(tmp, { force: true });
+    throw new UsageError(`--state ${file}: ${e.message}`);
+  }
+}
+
 function call(options) {
   const text = readRequest(options);
   const { disk, session, stats } = open(options);
+  loadLiving(options, session);
   // The engine parses the text, and words the refusal of a truncated or malformed one.
   const run = () => execute(session, disk, text, { dryRun: options.dryRun });
   const result = stats ? stats.around(session, run) : run();
+  saveLiving(options, session);
   process.stdout.write(`${JSON.stringify(llmView(result), null, 2)}\n`);
   return result.ok ? 0 : 1;
 }

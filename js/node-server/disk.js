@@ -108,7 +108,7 @@ export class DiskFiles {
   /**
    * The files under root-relative `folder` ('' the root), ignore rules applied
    * (js/host-policy/listing.js); unsorted. A folder that does not exist (or is a link)
-   * is refused with `file_not_found`.
+   * lists nothing (the engine refuses that).
    */
   list(folder) {
     const at = (rel) => (rel === '' ? this.root : path.join(this.root, ...rel.split('/')));
@@ -130,11 +130,9 @@ export class DiskFiles {
         return undefined;
       }
     };
-    const files = listFiles({ engine: this.#engine, folder, readDir, readText });
-    if (files === null) {
-      throw new Refusal('file_not_found', `The folder \`${folder}\` does not exist under the project root. Send a folder list_files lists, or omit \`path\` for the whole project.`);
-    }
-    return files;
+    // A folder that does not exist lists nothing; the engine words that refusal, the
+    // same in every host.
+    return listFiles({ engine: this.#engine, folder, readDir, readText }) ?? [];
   }
 
   /** The engine's reader: the file's bytes, undefined for no such file, or a thrown refusal. */

@@ -3,7 +3,7 @@
 // file up to date. The counterpart of the native cli/src/host.rs and --stats handling.
 import fs from 'node:fs';
 import * as engine from 'anchored-edit';
-import { createRefusals, editingTools, whyOf } from '../host-policy/index.js';
+import { createRefusals, editingTools, notApplied, whyOf } from '../host-policy/index.js';
 import { commit, plan } from './commit.js';
 
 const refusals = createRefusals(engine);
@@ -24,6 +24,7 @@ export function execute(session, disk, request, options = {}) {
     commit(plan(changes, (p) => disk.resolve(p), engine.encodeText));
     return result;
   } catch (e) {
+    notApplied(session);
     return refusals.writeFailed(result.tool, whyOf(e));
   }
 }

@@ -92,6 +92,8 @@ class Host extends EventEmitter {
       },
       statsJson: () => host.session.statsJson(),
       loadStats: (json) => host.session.loadStats(json),
+      // js/mcp-host tells the session when a result did not land (js/host-policy).
+      discardLast: () => typeof host.session.discardLast === 'function' && host.session.discardLast(),
     };
   }
 

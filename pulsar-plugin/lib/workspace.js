@@ -246,10 +246,8 @@ function createWorkspace({ roots, openBuffers, listing, engine, ignores = () => 
       }
     };
     const options = { engine, hostPatterns: ignoredNames, vcsIgnores: excludeVcsIgnoredPaths };
-    const found = listing.listFiles({ ...options, folder: rel, readDir, readText });
-    if (found === null) {
-      throw new HostRefusal('file_not_found', `The folder \`${folder}\` does not exist in the project. Send a folder list_files lists, or omit \`path\` for the whole project.`);
-    }
+    // A folder that does not exist lists nothing; the engine words that refusal.
+    const found = listing.listFiles({ ...options, folder: rel, readDir, readText }) ?? [];
     const named = (r) => (absolute || root !== folders[0] ? path.join(base, r).split(path.sep).join('/') : r);
     const out = new Set(found.map(named));
     // Open buffers whose file does not exist yet (never saved) are part of the project too.

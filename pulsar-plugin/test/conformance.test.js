@@ -47,18 +47,45 @@ async function runBoth(lib, cli, c, { open }) {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'anchored-edit-pulsar-conformance-')));
   const buffers = [];
   try {
-    const native = lib.runCli(cli, c, { root });
+    const native = await lib.runCli(cli, c, { root });
     if (native.problem) return { native };
     for (const entry of fs.readdirSync(root)) fs.rmSync(path.join(root, entry), { recursive: true, force: true });
     const project = projectAt(lib, root, c.files ?? {}, c.files_base64);
     if (open) for (const rel of Object.keys(c.files ?? {})) buffers.push(await openBuffer(project.file(rel)));
-    const { host } = makeHost({ roots: [root], buffers });
+    const { host, engine } = makeHost({ roots: [root], buffers });
+    if (lib.isSequence(c)) {
+      const outcome = await runSteps(lib, c, { host, engine, project, buffers });
+      return { native, outcome: { result: outcome.result, tree: outcome.tree } };
+    }
     const result = resultOf(await host.call(c.call.tool, c.call.arguments));
     return { native, outcome: { result, tree: treeAfter(lib, project, buffers) } };
   } finally {
     for (const b of buffers) b.destroy();
     fs.rmSync(root, { recursive: true, force: true });
   }
+}
+
+/**
+ * A sequence case's steps through one Pulsar host (one engine session). A host_edit
+ * changes the file as the user would: in its open buffer when there is one, else on disk.
+ */
+function runSteps(lib, c, { host, engine, project, buffers }) {
+  const bufferOf = (rel) => buffers.find((b) => b.getPath() === project.file(rel));
+  const versionOf = (text) => new engine.Session().call({ tool: 'line_count', arguments: { path: 'v' } }, { read: () => text }).version;
+  return lib.runSequence(
+    c,
+    {
+      call: async (call) => resultOf(await host.call(call.tool, call.arguments)),
+      hostEdit: (rel, text) => {
+        const buffer = bufferOf(rel);
+        if (buffer && text !== null) buffer.setText(text);
+        else if (text === null) fs.rmSync(project.file(rel), { force: true });
+        else lib.writeFiles(project.root, { [rel]: text });
+      },
+      tree: () => treeAfter(lib, project, buffers),
+    },
+    versionOf,
+  );
 }
 
 async function runPass(host, open) {

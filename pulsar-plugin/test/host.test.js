@@ -92,19 +92,75 @@ describe('agent edits', () => {
     }
   });
 
-  test("the engine's stale check: expected_version from a read, then the user types", async () => {
+  test("expected_version from a read, then the user types elsewhere: the edit is rebased onto the buffer's text", async () => {
     const { p, buffers, host } = await setUp({ 'a.txt': 'one\ntwo\n' }, { open: ['a.txt'] });
     try {
       const read = resultOf(await host.call('read_lines', { path: 'a.txt', start_line: 1, end_line: 2 }));
-      buffers[0].append('three\n');
+      buffers[0].setTextInRange([[0, 0], [0, 0]], 'zero\n');
+      const r = await host.call('str_replace', { path: 'a.txt', old_str: 'two', new_str: '2', expected_version: read.version });
+      assert.equal(r.isError, false, r.content[0].text);
+      assert.match(resultOf(r).warnings.join('\n'), /Rebased: a\.txt changed since the version you read/);
+      assert.equal(buffers[0].getText(), 'zero\none\n2\n');
+    } finally {
+      p.cleanup();
+    }
+  });
+
+  test('near miss: the user typed on the line the edit replaces: stale_buffer with what changed', async () => {
+    const { p, buffers, host } = await setUp({ 'a.txt': 'one\ntwo\n' }, { open: ['a.txt'] });
+    try {
+      const read = resultOf(await host.call('read_lines', { path: 'a.txt', start_line: 1, end_line: 2 }));
+      buffers[0].setTextInRange([[1, 3], [1, 3]], '!');
       const r = await host.call('str_replace', { path: 'a.txt', old_str: 'two', new_str: '2', expected_version: read.version });
       assert.equal(r.isError, true);
-      assert.equal(resultOf(r).error.kind, 'stale_buffer');
-      assert.equal(buffers[0].getText(), 'one\ntwo\nthree\n');
-      // Near miss: the version of the current text passes.
+      const { error } = resultOf(r);
+      assert.equal(error.kind, 'stale_buffer');
+      assert.match(error.diagnostics.changed_since, /-two\n\+two!/);
+      assert.equal(buffers[0].getText(), 'one\ntwo!\n');
+      // The version of the current text passes.
       const again = resultOf(await host.call('read_lines', { path: 'a.txt', start_line: 1, end_line: 1 }));
-      const ok = await host.call('str_replace', { path: 'a.txt', old_str: 'two', new_str: '2', expected_version: again.version });
+      const ok = await host.call('str_replace', { path: 'a.txt', old_str: 'two!', new_str: '2', expected_version: again.version });
       assert.equal(ok.isError, false);
+    } finally {
+      p.cleanup();
+    }
+  });
+
+  test('undo_edit takes a multi-file patch back in one undo step per buffer; the editor can redo it', async () => {
+    const { p, buffers, host } = await setUp({ 'a.txt': 'a1\na2\n', 'b.txt': 'b1\n' }, { open: ['a.txt', 'b.txt'] });
+    try {
+      const patch = '*** Begin Patch\n*** Update File: a.txt\n@@\n-a1\n+A1\n a2\n*** Update File: b.txt\n@@\n-b1\n+B1\n*** End Patch\n';
+      assert.equal((await host.call('apply_patch', { patch })).isError, false);
+      const u = await host.call('undo_edit', {});
+      assert.equal(u.isError, false, u.content[0].text);
+      const [a, b] = buffers;
+      assert.deepEqual([a.getText(), b.getText()], ['a1\na2\n', 'b1\n']);
+      // The undo is one step of each buffer's history: undoing it brings the patch back.
+      a.undo();
+      b.undo();
+      assert.deepEqual([a.getText(), b.getText()], ['A1\na2\n', 'B1\n']);
+      // The session's history is empty now; the buffers changed, so nothing is undone.
+      const again = resultOf(await host.call('undo_edit', {}));
+      assert.equal(again.ok, false);
+    } finally {
+      p.cleanup();
+    }
+  });
+
+  test('an edit the host could not apply is not undone later (the session forgets it)', async () => {
+    const { p, buffers, host, settings } = await setUp({ 'a.txt': 'x = 1\n' }, { open: ['a.txt'] });
+    try {
+      assert.equal((await host.call('str_replace', { path: 'a.txt', old_str: 'x = 1', new_str: 'x = 2' })).isError, false);
+      // Review mode with no decision: the second edit times out, not applied.
+      settings.reviewMode = true;
+      settings.reviewTimeoutMs = 1;
+      const timedOut = await host.call('str_replace', { path: 'a.txt', old_str: 'x = 2', new_str: 'x = 3' });
+      assert.equal(timedOut.isError, true);
+      settings.reviewMode = false;
+      // undo_edit takes back the first edit, the one that landed.
+      const u = await host.call('undo_edit', {});
+      assert.equal(u.isError, false, u.content[0].text);
+      assert.equal(buffers[0].getText(), 'x = 1\n');
     } finally {
       p.cleanup();
     }

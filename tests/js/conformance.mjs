@@ -41,6 +41,9 @@ import {
   caseFiles,
   compareWithCli,
   staleDifferences,
+  isSequence,
+  runSequence,
+  checkSequence,
 } from './corpus.mjs';
 
 function parseArgs(argv) {
@@ -57,13 +60,62 @@ function parseArgs(argv) {
   return opts;
 }
 
+/** The version of `text`, asked of the wasm engine (a line_count call). */
+function wasmVersionOf(engine) {
+  return (text) => new engine.Session().call({ tool: 'line_count', arguments: { path: 'v' } }, { read: () => text }).version;
+}
+
+/** A sequence case through one wasm session and through the CLI with --state. */
+async function runSequenceCase(engine, readOnly, cli, name, c) {
+  const problems = [];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anchored-edit-conformance-'));
+  const work = fs.realpathSync(dir);
+  let wasm;
+  let native;
+  try {
+    const session = new engine.Session();
+    session.setRoots([work]);
+    let files = { ...(c.files ?? {}) };
+    const host = {
+      call: (call) => {
+        const before = files;
+        const result = session.call(call, { read: (p) => (Object.hasOwn(before, p) ? before[p] : undefined) });
+        for (const f of result.ok && result.dry_run !== true ? result.files ?? [] : []) {
+          if (f.deleted || f.moved_to !== undefined || typeof f.new_text !== 'string') continue;
+          const old = Object.hasOwn(before, f.path) ? before[f.path] : '';
+          if (applyEdits(old, f.edits) !== f.new_text) problems.push(`edits of ${f.path} do not produce new_text`);
+        }
+        files = expectedTree(before, result);
+        return result;
+      },
+      hostEdit: (p, text) => {
+        files = { ...files };
+        if (text === null) delete files[p];
+        else files[p] = text;
+      },
+      tree: () => files,
+    };
+    wasm = await runSequence(c, host, wasmVersionOf(engine));
+    native = await runCli(cli, c, { root: work });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  if (native.problem) return [native.problem];
+  const wantStatus = wasm.results.map((r) => (r === null ? null : r.ok ? 0 : 1));
+  if (JSON.stringify(native.status) !== JSON.stringify(wantStatus)) problems.push(`CLI exit statuses ${JSON.stringify(native.status)}, expected ${JSON.stringify(wantStatus)}`);
+  problems.push(...compareWithCli('wasm', name, { result: wasm.result, tree: wasm.tree }, native));
+  checkSequence(c, wasm.results, readOnly, problems);
+  return problems;
+}
+
 /** The text the engine decodes from a file's bytes (get_document with the call's `encoding`). */
 function decoded(engine, reader, p, encoding) {
   return new engine.Session().call({ tool: 'get_document', arguments: { path: p, encoding } }, reader).content;
 }
 
 /** Runs one case through both hosts; returns its problems. */
-function runCase(engine, readOnly, cli, name, c) {
+async function runCase(engine, readOnly, cli, name, c) {
+  if (isSequence(c)) return runSequenceCase(engine, readOnly, cli, name, c);
   const problems = [];
   const files = caseFiles(c);
 
@@ -87,7 +139,7 @@ function runCase(engine, readOnly, cli, name, c) {
     session.setRoots([work]);
     wasm = session.call(c.call, reader);
     // (a) the CLI on a real directory.
-    native = runCli(cli, c, { root: work });
+    native = await runCli(cli, c, { root: work });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -125,7 +177,7 @@ async function main() {
   for (const { name, case: c } of cases) {
     if (names.has(name)) failures.push(`${name}: duplicate case name`);
     names.add(name);
-    const problems = runCase(engine, readOnly, opts.cli, name, c);
+    const problems = await runCase(engine, readOnly, opts.cli, name, c);
     if (problems.length === 0) passed += 1;
     else failures.push(`${name}\n    ${problems.join('\n    ')}`);
   }

@@ -145,12 +145,109 @@ export function expectedTree(files, result, encodeText) {
   return sortedTree(tree);
 }
 
+/** Whether a case runs as `steps` in one session (tests/corpus/README.md, "Sequences"). */
+export function isSequence(c) {
+  return Array.isArray(c.steps);
+}
+
+/**
+ * `value` (a call) with every `"$version:<path>@<N>"` string replaced by the version of
+ * that path's text after step N (`states[N]`; 0: the case's files). `versionOf(text)` is
+ * the host's engine's (a version is the engine's hash; no runner computes it itself).
+ */
+export function substituteVersions(value, states, versionOf) {
+  if (typeof value === 'string') {
+    const m = /^\$version:(.*)@(\d+)$/.exec(value);
+    return m ? versionOf(states[Number(m[2])]?.[m[1]] ?? '') : value;
+  }
+  if (Array.isArray(value)) return value.map((v) => substituteVersions(v, states, versionOf));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substituteVersions(v, states, versionOf)]));
+  }
+  return value;
+}
+
+/**
+ * Runs a sequence case through one host. `host`: {call(call) → result (with new_text),
+ * hostEdit(path, text | null), tree() → {path → text}} (each may return a promise);
+ * `versionOf(text)`: the host's engine's version. Resolves to the outcome compared across
+ * hosts, {result: [each step's result as the agent sees it, null for a host_edit], tree:
+ * the files at the end}, and `results`, the full results (null for a host_edit).
+ */
+export async function runSequence(c, host, versionOf) {
+  const states = [sortedTree({ ...(c.files ?? {}) })];
+  const results = [];
+  for (const step of c.steps) {
+    if (step.host_edit) {
+      for (const [p, text] of Object.entries(step.host_edit)) await host.hostEdit(p, text);
+      results.push(null);
+    } else {
+      results.push(await host.call(substituteVersions(step.call, states, versionOf)));
+    }
+    states.push(sortedTree(await host.tree()));
+  }
+  return { result: results.map((r) => (r === null ? null : llmView(r))), tree: states.at(-1), results };
+}
+
+/** Each call step's own expectations (as `checkExpectations` for a single case). */
+export function checkSequence(c, results, readOnly, problems) {
+  c.steps.forEach((step, i) => {
+    if (step.host_edit || !results[i]) return;
+    const found = [];
+    checkExpectations({ expect: step.expect }, results[i], readOnly, found);
+    problems.push(...found.map((p) => `step ${i + 1}: ${p}`));
+  });
+}
+
+/** The version of `text`, asked of the CLI (a line_count call on a file holding it). */
+function cliVersionOf(cli, dir) {
+  return (text) => {
+    const root = fs.mkdtempSync(path.join(dir, 'version-'));
+    fs.writeFileSync(path.join(root, 'v'), text, 'utf8');
+    const run = spawnSync(cli, ['call', '--root', root], { input: JSON.stringify({ tool: 'line_count', arguments: { path: 'v' } }), encoding: 'utf8' });
+    fs.rmSync(root, { recursive: true, force: true });
+    return JSON.parse(run.stdout).version;
+  };
+}
+
+/** A sequence case through the CLI: one `call --state` process per step. */
+async function runCliSequence(cli, c, work, dir) {
+  const state = path.join(dir, 'state');
+  const statuses = [];
+  const host = {
+    call: (call) => {
+      const requestFile = path.join(dir, 'request.json');
+      fs.writeFileSync(requestFile, JSON.stringify(call));
+      const run = spawnSync(cli, ['call', '--root', work, '--state', state, '--request', requestFile], { encoding: 'utf8' });
+      statuses.push(run.status);
+      try {
+        return JSON.parse(run.stdout);
+      } catch {
+        throw new Error(`CLI printed no result JSON (exit ${run.status}): ${run.stdout}${run.stderr}`);
+      }
+    },
+    hostEdit: (p, text) => {
+      statuses.push(null);
+      if (text === null) fs.rmSync(path.join(work, p), { force: true });
+      else writeFiles(work, { [p]: text });
+    },
+    tree: () => readTree(work),
+  };
+  try {
+    const { result, tree } = await runSequence(c, host, cliVersionOf(cli, dir));
+    return { result, tree, status: statuses };
+  } catch (e) {
+    return { problem: e.message };
+  }
+}
+
 /**
  * Runs a case through the native CLI with `root` (an empty directory; a fresh temporary
  * one when not given) as its root. Returns {result, tree, status} or {problem} when the
- * CLI printed no result.
+ * CLI printed no result. A sequence case runs one `call --state` per step: `result` and
+ * `status` are then lists (one entry per step, null for a host_edit).
  */
-export function runCli(cli, c, { root: work } = {}) {
+export async function runCli(cli, c, { root: work } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anchored-edit-conformance-'));
   try {
     if (work === undefined) {
@@ -158,6 +255,7 @@ export function runCli(cli, c, { root: work } = {}) {
       fs.mkdirSync(work);
     }
     writeFiles(work, c.files, c.files_base64);
+    if (isSequence(c)) return await runCliSequence(cli, c, work, dir);
     const requestFile = path.join(dir, 'request.json');
     fs.writeFileSync(requestFile, JSON.stringify(c.call));
     const run = spawnSync(cli, ['call', '--root', work, '--request', requestFile], { encoding: 'utf8' });

@@ -84,6 +84,29 @@ test('statistics carry across the calls of one connection', async () => {
   assert.equal(t.refused, 1);
 });
 
+test('one session per connection: a stale edit is rebased, undo_edit takes it back; a new connection has nothing to undo', async () => {
+  writeFileSync(join(root, 'living.py'), 'a = 1\nb = 2\n');
+  const read = await client.callTool({ name: 'line_count', arguments: { path: 'living.py' } });
+  const version = read.structuredContent.version;
+  writeFileSync(join(root, 'living.py'), '# formatted\na = 1\nb = 2\n');
+  const edit = await client.callTool({ name: 'str_replace', arguments: { path: 'living.py', old_str: 'b = 2', new_str: 'b = 3', expected_version: version } });
+  assert.equal(edit.isError, false, edit.content[0].text);
+  assert.match(edit.structuredContent.warnings.join('\n'), /Rebased/);
+  assert.equal(readFileSync(join(root, 'living.py'), 'utf8'), '# formatted\na = 1\nb = 3\n');
+  const undo = await client.callTool({ name: 'undo_edit', arguments: {} });
+  assert.equal(undo.isError, false, undo.content[0].text);
+  assert.equal(readFileSync(join(root, 'living.py'), 'utf8'), '# formatted\na = 1\nb = 2\n');
+  const other = new Client({ name: 'anchored-edit-test-2', version: '1.0.0' });
+  await other.connect(new StdioClientTransport({ command: bin, args: ['mcp', '--root', root] }));
+  try {
+    const none = await other.callTool({ name: 'undo_edit', arguments: {} });
+    assert.equal(none.isError, true);
+    assert.equal(none.structuredContent.error.kind, 'no_change');
+  } finally {
+    await other.close();
+  }
+});
+
 // --- Issue 12 item 8: every line a client sends is answered (raw stdio) ---------------
 
 import { spawn } from 'node:child_process';

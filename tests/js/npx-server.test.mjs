@@ -365,6 +365,7 @@ async function runCase(index, c, command, args) {
     fs.mkdirSync(path.dirname(path.join(root, p)), { recursive: true });
     fs.writeFileSync(path.join(root, p), content, 'utf8');
   }
+  if (Array.isArray(c.steps)) return runSteps(dir, root, c, command, args);
   const request = path.join(dir, 'request.json');
   fs.writeFileSync(request, JSON.stringify(c.call));
   let status = 0;
@@ -378,6 +379,68 @@ async function runCase(index, c, command, args) {
   const files = tree(root);
   fs.rmSync(dir, { recursive: true, force: true });
   return { status, result: JSON.parse(stdout), files };
+}
+
+/**
+ * A sequence case (tests/corpus/README.md): one `call --state` per step in one folder;
+ * each step's {status, result}, then the files. "$version:<path>@<N>" strings become the
+ * version of that file after step N, asked of the same command (line_count).
+ */
+async function runSteps(dir, root, c, command, args) {
+  const state = path.join(dir, 'state');
+  const states = [tree(root)];
+  const steps = [];
+  const exec = async (call, where, extra) => {
+    const request = path.join(dir, 'request.json');
+    fs.writeFileSync(request, JSON.stringify(call));
+    try {
+      const { stdout } = await run(command, [...args, 'call', '--root', where, ...extra, '--request', request], { encoding: 'utf8' });
+      return { status: 0, result: JSON.parse(stdout) };
+    } catch (e) {
+      return { status: e.code, result: JSON.parse(e.stdout) };
+    }
+  };
+  const versionOf = async (text) => {
+    const vroot = path.join(dir, 'version');
+    fs.mkdirSync(vroot, { recursive: true });
+    fs.writeFileSync(path.join(vroot, 'v'), text, 'utf8');
+    const { result } = await exec({ tool: 'line_count', arguments: { path: 'v' } }, vroot, []);
+    fs.rmSync(vroot, { recursive: true, force: true });
+    return result.version;
+  };
+  const substitute = async (v) => {
+    if (typeof v === 'string') {
+      const m = /^\$version:(.*)@(\d+)$/.exec(v);
+      return m ? versionOf(states[Number(m[2])][m[1]] ?? '') : v;
+    }
+    // One at a time: each asks the command in the same folder.
+    if (Array.isArray(v)) {
+      const out = [];
+      for (const x of v) out.push(await substitute(x));
+      return out;
+    }
+    if (v !== null && typeof v === 'object') {
+      const out = {};
+      for (const [k, x] of Object.entries(v)) out[k] = await substitute(x);
+      return out;
+    }
+    return v;
+  };
+  for (const step of c.steps) {
+    if (step.host_edit) {
+      for (const [p, text] of Object.entries(step.host_edit)) {
+        if (text === null) fs.rmSync(path.join(root, p), { force: true });
+        else fs.writeFileSync(path.join(root, p), text, 'utf8');
+      }
+      steps.push(null);
+    } else {
+      steps.push(await exec(await substitute(step.call), root, ['--state', state]));
+    }
+    states.push(tree(root));
+  }
+  const files = states.at(-1);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { steps, files };
 }
 
 test('every corpus case: the same result, exit status and files as the native CLI', async () => {

@@ -348,6 +348,8 @@ export async function callWithFiles(session, request, files, options) {
     const result = session.call(request, files.reader, options);
     if (files.missing.length === 0) return { result, files, runs: attempt + 1 };
     session.loadStats(saved);
+    // A run on files not read yet is not what lands: the session forgets it.
+    if (typeof session.discardLast === 'function') session.discardLast();
     await files.readMissing();
   }
   throw new Error('the call kept asking for files that could not be read');

@@ -15,7 +15,7 @@
 import * as vscode from 'vscode';
 import { ApplyError, CallFiles, applyChanges, callWithFiles, saveDocuments } from './files.js';
 import { persistStats } from './engine.js';
-import { createRefusals, editingTools, reviewTimeoutSeconds } from '../../js/host-policy/index.js';
+import { createRefusals, editingTools, notApplied, reviewTimeoutSeconds } from '../../js/host-policy/index.js';
 
 /** The user's decisions on a held edit → the engine's rejection reasons. */
 const REJECTION_REASONS = { discard: 'discarded', timeout: 'timeout', cancelled: 'cancelled' };
@@ -126,6 +126,7 @@ export class Host {
       if (settings().saveAfterEdit) await saveDocuments(touched);
       return result;
     } catch (e) {
+      notApplied(this.session);
       let refusal;
       if (e instanceof ApplyError && e.stale) {
         refusal = this.refusals.stale(result.tool, e.path, when);

@@ -12,8 +12,9 @@ const decoder = new TextDecoder('utf-8');
 
 /**
  * The files under engine folder `folder` ('' the first workspace folder; absolute: inside
- * any workspace folder), as engine paths, unsorted. Throws a `path_outside_root` or
- * `file_not_found` refusal ({kind, message}).
+ * any workspace folder), as engine paths, unsorted; a folder that does not exist lists
+ * nothing. Throws a `path_outside_root` refusal ({kind, message}) for a folder outside
+ * the workspace.
  */
 export async function listFolder(engine, paths, folder) {
   const folders = paths.folders();
@@ -38,19 +39,7 @@ export async function listFolder(engine, paths, folder) {
     const p = paths.relativeOf(uri, root);
     if (p !== undefined) all.push(p);
   }
-  if (rel !== '' && !all.some((p) => inFolder(p, rel))) {
-    let isFolder = false;
-    try {
-      isFolder = ((await vscode.workspace.fs.stat(vscode.Uri.joinPath(root.uri, rel))).type & vscode.FileType.Directory) !== 0;
-    } catch {
-      isFolder = false;
-    }
-    if (!isFolder) {
-      throw Object.assign(new Error(`The folder \`${folder}\` does not exist in the workspace. Send a folder list_files lists, or omit \`path\` for the whole project.`), {
-        kind: 'file_not_found',
-      });
-    }
-  }
+  // A folder that does not exist lists nothing; the engine words that refusal.
   const ignoreTexts = {};
   for (const p of all) {
     if (!isIgnoreFile(p)) continue;

@@ -60,7 +60,7 @@ async function main() {
         continue;
       }
       ran += 1;
-      const native = runCli(cli, c);
+      const native = await runCli(cli, c);
       const problems = outcome.harness ? [outcome.harness] : native.problem ? [native.problem] : compareWithCli('vscode', name, outcome, native, differences);
       if (problems.length > 0 && outcome.orphans) problems.push(`(documents of earlier cases still open: ${outcome.orphans.join(', ')})`);
       if (problems.length > 0) failures.push(`${name}\n    ${problems.join('\n    ')}`);

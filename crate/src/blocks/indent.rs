@@ -394,3 +394,95 @@ pub(super) fn yaml_outline(a: &Analysis) -> Vec<Symbol> {
     }
     out
 }
+
+/// What Python's indentation rule reads of one line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LineInfo {
+    /// Indentation width (tabs to the next multiple of 8).
+    pub width: u32,
+    /// A logical line starts here (not blank, not a comment, not a continuation).
+    pub start: bool,
+    /// The logical line starting here ends with `:`.
+    pub header: bool,
+}
+
+/// Every line's [`LineInfo`].
+pub(super) fn line_info(a: &Analysis) -> Vec<LineInfo> {
+    let n = a.text.line_count();
+    let mut out = vec![LineInfo::default(); n];
+    let mut l = 0;
+    while l < n {
+        if trimmed_code(a, l).is_empty() || is_continuation(a, l) {
+            l += 1;
+            continue;
+        }
+        let le = logical_end(a, l);
+        out[l] = LineInfo {
+            width: indent(a, l) as u32,
+            start: true,
+            header: ends_with_colon(a, l, le),
+        };
+        l = le + 1;
+    }
+    out
+}
+
+/// The first indentation error Python would stop at, as (0-based line, why), or None.
+///
+/// Logical lines only (continuation lines inside brackets, strings or after a
+/// backslash, blank lines and comment lines are skipped, as Python's tokenizer skips
+/// them): a line after a header ending with `:` must be indented deeper; any other line
+/// may not be indented deeper than the line before it, and a dedent must return to a
+/// width an enclosing line had. Tabs advance to the next multiple of 8, as in Python.
+pub(super) fn python_indentation(a: &Analysis) -> Option<(usize, String)> {
+    indentation_error(&line_info(a))
+}
+
+/// [`python_indentation`] over lines already read.
+pub(super) fn indentation_error(lines: &[LineInfo]) -> Option<(usize, String)> {
+    let mut stack: Vec<u32> = vec![0];
+    let mut header: Option<usize> = None;
+    for (l, info) in lines.iter().enumerate().filter(|(_, i)| i.start) {
+        let w = info.width;
+        let top = stack.last().copied().unwrap_or(0);
+        if let Some(h) = header.take() {
+            if w <= top {
+                return Some((
+                    l,
+                    format!("line {} ends with `:` but line {} is not indented under it (expected an indented block)", h + 1, l + 1),
+                ));
+            }
+            stack.push(w);
+        } else if w > top {
+            return Some((
+                l,
+                format!(
+                    "line {} is indented deeper than the statement before it (unexpected indent)",
+                    l + 1
+                ),
+            ));
+        } else {
+            while stack.last().is_some_and(|&t| t > w) {
+                stack.pop();
+            }
+            if stack.last().copied().unwrap_or(0) != w {
+                return Some((
+                    l,
+                    format!("line {} is dedented to a width no enclosing line has (unindent does not match)", l + 1),
+                ));
+            }
+        }
+        if info.header {
+            header = Some(l);
+        }
+    }
+    header.map(|h| {
+        (
+            h,
+            format!(
+                "line {} ends with `:` but no indented block follows it",
+                h + 1
+            ),
+        )
+    })
+}

@@ -18,6 +18,8 @@
 
 use super::lang::{Backtick, Quote, Syntax};
 
+pub mod trace;
+
 /// No partner / no parent.
 pub const NONE: u32 = u32::MAX;
 
@@ -104,6 +106,10 @@ pub fn lex(src: &str, syn: &Syntax) -> Lexed {
         frames: Vec::new(),
         syn: *syn,
         interesting: interesting_table(syn),
+        start: 0,
+        floor: 0,
+        floor_expr: true,
+        tracer: None,
     };
     lx.run();
     Lexed {
@@ -185,6 +191,14 @@ struct Lexer<'s> {
     frames: Vec<Frame>,
     syn: Syntax,
     interesting: [bool; 256],
+    /// Where lexing starts (0, or a resumed line start, see `trace`).
+    start: usize,
+    /// Code before `floor` is not lexed here: a look back that reaches it takes
+    /// `floor_expr` as the answer of `expression_position` (see `trace`).
+    floor: usize,
+    floor_expr: bool,
+    /// Per-line states, recorded for the syntax guard's re-lexing (see `trace`).
+    tracer: Option<Box<trace::Tracer>>,
 }
 
 pub fn is_ident(b: u8) -> bool {
@@ -295,8 +309,8 @@ impl<'s> Lexer<'s> {
 
     fn run(&mut self) {
         let n = self.src.len();
-        let mut i = 0;
-        if self.syn.php {
+        let mut i = self.start;
+        if self.syn.php && i == 0 {
             i = self.php_html(0, true);
         }
         while i < n {
@@ -309,6 +323,10 @@ impl<'s> Lexer<'s> {
                 Scan::Done(next) => next.max(i + 1),
                 Scan::Hole(at, resume) => self.open_hole(at, resume),
             };
+            if b == b'\n' && self.tracer.is_some() && self.line_start(i) {
+                // In step with the text this one was derived from: the rest lexes alike.
+                return;
+            }
         }
         // Every bracket still open is unclosed.
         while let Some(f) = self.frames.pop() {
@@ -1058,11 +1076,11 @@ impl<'s> Lexer<'s> {
     /// Whether an expression may start at `i`, judged by the previous code token.
     fn expression_position(&self, i: usize) -> bool {
         let mut k = i;
-        while k > 0 && matches!(self.code[k - 1], b' ' | b'\t' | b'\n' | b'\r') {
+        while k > self.floor && matches!(self.code[k - 1], b' ' | b'\t' | b'\n' | b'\r') {
             k -= 1;
         }
-        if k == 0 {
-            return true;
+        if k == self.floor {
+            return self.floor == 0 || self.floor_expr;
         }
         let c = self.code[k - 1];
         if is_ident(c) {

@@ -25,6 +25,7 @@
 //! language family), `symbols` (kinds, symbols, outline, lookup by name) and `indent`
 //! (Python and YAML). `lex` and `lang` are the lexer and the language table.
 
+pub mod balance;
 mod bounds;
 mod declarations;
 mod header;
@@ -33,6 +34,7 @@ pub mod lang;
 mod lex;
 mod symbols;
 
+pub use balance::{balance, Balance, Unmatched};
 pub use bounds::BlockError;
 pub use lang::Lang;
 pub use lex::{Issue, IssueKind};
@@ -64,6 +66,11 @@ impl<'t, 'a> Analysis<'t, 'a> {
 
     pub fn with_lang(text: &'t Text<'a>, lang: Lang, known: bool) -> Analysis<'t, 'a> {
         let lx = lex::lex(text.as_str(), &lang.syntax());
+        Analysis::from_lexed(text, lang, known, lx)
+    }
+
+    /// An analysis of a text lexed already (by `lang`'s rules).
+    fn from_lexed(text: &'t Text<'a>, lang: Lang, known: bool, lx: Lexed) -> Analysis<'t, 'a> {
         Analysis {
             lang,
             known,

@@ -27,6 +27,7 @@ Example: {\"patch\": \"*** Begin Patch\\n*** Update File: src/app.py\\n@@ def ma
         },
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
+        ALLOW_UNBALANCED,
         EXPECTED_VERSIONS,
         ENCODING,
     ],

@@ -30,6 +30,7 @@ Example: {\"path\": \"src/util.py\", \"content\": \"def helper():\\n    return 1
         },
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
+        ALLOW_UNBALANCED,
         EXPECTED_VERSION,
         ENCODING,
     ],
@@ -47,7 +48,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let existing = ctx.ws.try_read(&path)?;
     if let Some(old) = &existing {
         if let Some(expected) = args.opt_str("expected_version") {
-            super::check_version(&path, old, expected)?;
+            ctx.check_version(&path, old, expected)?;
         }
         if !args.flag("overwrite") {
             return Err(EditError::new(

@@ -27,6 +27,7 @@ Example: {\"path\": \"src/app.rs\", \"start_content\": \"fn legacy_parse(\", \"b
         FUNCTION_HINT,
         STRICT,
         DRY_RUN,
+        ALLOW_UNBALANCED,
         EXPECTED_VERSION,
         ENCODING,
     ],

@@ -30,6 +30,7 @@ empty new_str or delete_block. Example: {\"path\": \"src/app.py\", \"start_line\
             description: "Last line to delete (1-based, inclusive); defaults to start_line.",
         },
         DRY_RUN,
+        ALLOW_UNBALANCED,
         EXPECTED_VERSION,
         ENCODING,
     ],

@@ -50,6 +50,7 @@ Example: {\"path\": \"src/app.py\", \"after_content\": \"import os\", \"new_str\
         STRICT,
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
+        ALLOW_UNBALANCED,
         EXPECTED_VERSION,
         ENCODING,
     ],
@@ -90,6 +91,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
                 "line {line} is past the end of {path}, which has {count} lines. Send line: {count} to append at the end, or line: 0 for the top."
             )));
         }
+        ctx.note_read(&path, line.saturating_sub(1)..(line + 1).min(count));
         (line, format!("after line {line}"))
     } else {
         let (anchor, after) = match args.opt_str("after_content") {
@@ -111,6 +113,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             ..Anchor::landmark(anchor, what, &path, "insert")
         };
         let located = diagnose::locate_one(&text, &scope, &landmark)?;
+        ctx.note_located(&path, &text, &scope, &located.chosen[..1], None);
         ctx.matched_via = located.via.map(crate::locate::MatchedVia::Level);
         ctx.warnings.extend(located.found_notes);
         ctx.warnings.extend(located.select_notes);

@@ -26,12 +26,14 @@ pub mod replace_block;
 pub mod replace_function_body;
 pub mod replace_in_files;
 pub mod str_replace;
+pub mod undo_edit;
 
 use crate::args::{Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::text::{version_of, Text};
 use crate::workspace::Workspace;
 use serde_json::{json, Map, Value};
+use std::ops::Range;
 use std::sync::Arc;
 
 /// A tool: its specification and what it does.
@@ -53,11 +55,15 @@ in one file, apply_patch for a unified or V4A diff across files (all or nothing)
 get_region to read, and replace_block / delete_block / replace_function_body to change, a \
 whole function or block found by its first line, insert and delete_lines for line-based \
 changes, edit_file to merge a snippet whose unchanged stretches are `// ... existing code ...` \
-markers, move_block to move or copy a block, create_file for a new file. Across the \
+markers, move_block to move or copy a block, create_file for a new file, undo_edit to take back \
+your last edit. Across the \
 project: list_files (paths), grep_project (lines matching a text or regex), find_symbol \
 (where a function or type is defined), replace_in_files (one replacement in many files, all \
-or nothing; dry_run: true lists each occurrence's id for `only`). Pass the `version` a \
-read returned as expected_version to refuse an edit on text that changed since; dry_run: true shows the diff without writing; \
+or nothing; dry_run: true lists each occurrence's id for `only`). Pass the `version` a read \
+returned as expected_version: an edit on text that changed since is applied to the current \
+text when the changes do not touch its lines, else refused with what changed; dry_run: true \
+shows the diff without writing; an edit that would leave a balanced file with an unclosed \
+bracket, string or block is refused (allow_unbalanced: true when that is intended); \
 get_edit_stats reports how your edits fared.";
 
 /// Every tool, in the order they are documented.
@@ -109,6 +115,10 @@ pub static TOOLS: &[Tool] = &[
     Tool {
         spec: &create_file::SPEC,
         run: create_file::run,
+    },
+    Tool {
+        spec: &undo_edit::SPEC,
+        run: undo_edit::run,
     },
     Tool {
         spec: &read::GET_DOCUMENT,
@@ -180,6 +190,18 @@ pub enum Outcome {
     },
     /// `get_edit_stats`: the session owns the statistics.
     Stats { reset: bool },
+    /// `undo_edit`: the session owns the history of applied calls.
+    Undo { steps: usize },
+}
+
+/// An `expected_version` that did not match the file's text: the session may hold that
+/// version's text and rebase the edit onto the current one (see `session::rebase`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StaleRead {
+    /// The file, normalised.
+    pub path: String,
+    /// The version the call expected, as sent.
+    pub expected: String,
 }
 
 /// A reading tool's answer (DESIGN.md: `path`, `content`, `start_line`, `end_line`, …).
@@ -201,6 +223,12 @@ pub struct Ctx<'f> {
     pub matched_via: Option<crate::locate::MatchedVia>,
     /// Tool-specific result fields for an editing tool (`results` of multi_replace).
     pub extra: Map<String, Value>,
+    /// Every `expected_version` that did not match, in the order checked.
+    pub stale: Vec<StaleRead>,
+    /// Lines (0-based, end exclusive) of each file's text the call read to decide where
+    /// to write: its match, its hints' landmarks, its line arguments. With the lines it
+    /// writes, they must not overlap what changed since an old `expected_version`.
+    pub reads: Vec<(String, Range<usize>)>,
 }
 
 impl<'f> Ctx<'f> {
@@ -210,7 +238,55 @@ impl<'f> Ctx<'f> {
             warnings: Vec::new(),
             matched_via: None,
             extra: Map::new(),
+            stale: Vec::new(),
+            reads: Vec::new(),
         }
+    }
+
+    /// Notes that the call read lines `lines` (0-based, end exclusive) of `path`.
+    pub fn note_read(&mut self, path: &str, lines: Range<usize>) {
+        self.reads.push((path.to_string(), lines));
+    }
+
+    /// Notes a search scope's landmark lines (its first and last), when a hint narrowed it.
+    pub fn note_scope(&mut self, path: &str, text: &Text, scope: &crate::locate::scope::Scope) {
+        if scope.label.is_some() && scope.range.start < scope.range.end {
+            let first = text.line_of(scope.range.start);
+            let last = text.line_of(scope.range.end - 1);
+            self.note_read(path, first..first + 1);
+            self.note_read(path, last..last + 1);
+        }
+    }
+
+    /// Notes what a located edit read: its hint's landmark lines, `line_hint`'s line and
+    /// the lines of each chosen match.
+    pub fn note_located(
+        &mut self,
+        path: &str,
+        text: &Text,
+        scope: &crate::locate::scope::Scope,
+        chosen: &[crate::locate::Candidate],
+        line_hint: Option<usize>,
+    ) {
+        self.note_scope(path, text, scope);
+        if let Some(hint) = line_hint {
+            self.note_read(path, hint.saturating_sub(1)..hint);
+        }
+        for c in chosen {
+            self.note_read(path, c.first_line(text)..c.last_line(text) + 1);
+        }
+    }
+
+    /// [`check_version`], noting a mismatch for the session's rebase.
+    pub fn check_version(&mut self, path: &str, text: &str, expected: &str) -> EditResult<()> {
+        let checked = check_version(path, text, expected);
+        if checked.is_err() {
+            self.stale.push(StaleRead {
+                path: path.to_string(),
+                expected: expected.trim().to_ascii_lowercase(),
+            });
+        }
+        checked
     }
 
     /// Normalises `path`, reads it, and (for editing tools) checks `expected_version`.
@@ -224,7 +300,7 @@ impl<'f> Ctx<'f> {
         };
         let text = self.ws.read(&path)?;
         if let Some(expected) = args.opt_str("expected_version") {
-            check_version(&path, &text, expected)?;
+            self.check_version(&path, &text, expected)?;
         }
         Ok((path, text))
     }
@@ -274,7 +350,7 @@ pub fn check_versions(ctx: &mut Ctx, args: &Args) -> EditResult<()> {
     for (path, expected) in map {
         let path = ctx.ws.path(path)?;
         let text = ctx.ws.read(&path)?;
-        check_version(&path, &text, expected.as_str().unwrap_or(""))?;
+        ctx.check_version(&path, &text, expected.as_str().unwrap_or(""))?;
     }
     Ok(())
 }
@@ -326,6 +402,13 @@ pub mod params {
         required: false,
         description: "{path: version} with the `version` a reading tool returned for each file. The call is refused (stale_buffer) if any of them changed since.",
     };
+    pub const ALLOW_UNBALANCED: Param = Param {
+        name: "allow_unbalanced",
+        aliases: &[],
+        ty: ParamType::Boolean,
+        required: false,
+        description: "Write the edit even if it leaves a bracket, string or comment unmatched (or Python indentation broken) in a file that was balanced before.",
+    };
     pub const OCCURRENCE: Param = Param {
         name: "occurrence",
         aliases: &["occurrence_index", "nth"],
@@ -366,6 +449,14 @@ pub fn line_json(text: &Text, line: usize) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_editing_tool_but_undo_edit_takes_allow_unbalanced_and_so_is_guarded() {
+        for tool in TOOLS {
+            let want = tool.spec.edits() && tool.spec.name != "undo_edit";
+            assert_eq!(tool.spec.guarded(), want, "{}", tool.spec.name);
+        }
+    }
 
     #[test]
     fn the_server_instructions_name_every_tool() {

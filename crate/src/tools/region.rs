@@ -75,7 +75,10 @@ pub fn anchor_line(
     }
     ctx.warnings.extend(located.found_notes);
     ctx.warnings.extend(located.select_notes);
-    Ok(located.chosen[0].first_line(text))
+    let c = &located.chosen[0];
+    ctx.note_read(path, c.first_line(text)..c.last_line(text) + 1);
+    ctx.note_scope(path, text, scope);
+    Ok(c.first_line(text))
 }
 
 /// The block 0-based `line` opens, as a tool error when there is none.

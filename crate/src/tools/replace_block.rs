@@ -44,6 +44,7 @@ Example: {\"path\": \"src/app.js\", \"anchor\": \"if (retries > 3) {\", \"new_bl
         STRICT,
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
+        ALLOW_UNBALANCED,
         EXPECTED_VERSION,
         ENCODING,
     ],

@@ -54,6 +54,7 @@ if the signature changed. Example: {\"path\": \"src/net.py\", \"function_name\":
         },
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
+        ALLOW_UNBALANCED,
         EXPECTED_VERSION,
         ENCODING,
     ],

@@ -84,6 +84,7 @@ Example: {\"old_str\": \"fetch_user(\", \"new_str\": \"load_user(\", \"glob\": \
         STRICT,
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
+        ALLOW_UNBALANCED,
         EXPECTED_VERSIONS,
     ],
     annotations: Annotations {

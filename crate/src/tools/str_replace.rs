@@ -81,6 +81,7 @@ Example: {\"path\": \"src/app.py\", \"old_str\": \"    retries = 3\\n\", \"new_s
         STRICT,
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
+        ALLOW_UNBALANCED,
         EXPECTED_VERSION,
         ENCODING,
     ],
@@ -177,6 +178,7 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
             ),
         ));
     }
+    ctx.note_located(&path, &text, &scope, &chosen, args.opt_usize("line_hint"));
     let new_text = crate::text::splice(&src, &replacements);
     ctx.ws.write(&path, new_text)?;
     let spans = replacements

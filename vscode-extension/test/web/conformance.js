@@ -163,7 +163,68 @@ async function revertDirtyDocuments() {
   }
 }
 
-async function runCase(c, n) {
+/** An empty session memory (no versions held, nothing to undo), as the CLI starts each case. */
+const FRESH_LIVING_STATE = '{"format":1,"versions":[],"history":[]}';
+
+/**
+ * A sequence case's steps through the extension's one session. A host_edit changes the
+ * file as a user would: through a WorkspaceEdit on its document (then saved) when one is
+ * open, else through `workspace.fs`.
+ */
+async function runSteps(c, api) {
+  const versionOf = (text) => new api.engine.Session().call({ tool: 'line_count', arguments: { path: 'v' } }, { read: () => text }).version;
+  const states = [{ ...(c.files ?? {}) }];
+  const results = [];
+  for (const step of c.steps) {
+    if (step.host_edit) {
+      for (const [p, text] of Object.entries(step.host_edit)) await hostEdit(p, text);
+      results.push(null);
+    } else {
+      const outcome = await vscode.commands.executeCommand('anchoredEdit.runCall', substituteVersions(step.call, states, versionOf));
+      await settleSaves();
+      results.push(llmView(outcome.result));
+    }
+    states.push(await readTree());
+  }
+  return { result: results, tree: states.at(-1) };
+}
+
+function substituteVersions(value, states, versionOf) {
+  if (typeof value === 'string') {
+    const m = /^\$version:(.*)@(\d+)$/.exec(value);
+    return m ? versionOf(states[Number(m[2])]?.[m[1]] ?? '') : value;
+  }
+  if (Array.isArray(value)) return value.map((v) => substituteVersions(v, states, versionOf));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substituteVersions(v, states, versionOf)]));
+  }
+  return value;
+}
+
+async function hostEdit(p, text) {
+  const uri = uriOf(p);
+  const doc = vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.toString() === uri.toString());
+  if (text === null) {
+    const edit = new vscode.WorkspaceEdit();
+    edit.deleteFile(uri, { ignoreIfNotExists: true });
+    await vscode.workspace.applyEdit(edit);
+  } else if (doc) {
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, new vscode.Range(0, 0, doc.lineCount, 0), text);
+    await vscode.workspace.applyEdit(edit);
+    await doc.save();
+  } else {
+    await vscode.workspace.fs.writeFile(uri, encoder.encode(text));
+  }
+}
+
+/** Waits until saveAfterEdit has saved every document. */
+async function settleSaves() {
+  const end = Date.now() + 5000;
+  while (vscode.workspace.textDocuments.some((d) => d.isDirty) && Date.now() < end) await sleep(25);
+}
+
+async function runCase(c, n, api) {
   await revertDirtyDocuments();
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   const files = c.files ?? {};
@@ -174,6 +235,9 @@ async function runCase(c, n) {
   // The CLI starts every call with a fresh session; the extension keeps one, whose
   // refusal streaks change messages: reset it.
   await vscode.commands.executeCommand('anchoredEdit.runCall', { tool: 'get_edit_stats', arguments: { reset: true } });
+  // Likewise its memory of versions and applied calls (rebase, undo_edit).
+  if (typeof api.session.loadLivingState === 'function') api.session.loadLivingState(FRESH_LIVING_STATE);
+  if (Array.isArray(c.steps)) return runSteps(c, api);
   const outcome = await vscode.commands.executeCommand('anchoredEdit.runCall', c.call);
   // saveAfterEdit saves after the edit is applied; the tree is read once nothing is dirty.
   const end = Date.now() + 5000;
@@ -187,7 +251,7 @@ async function runCase(c, n) {
 
 export async function run() {
   const extension = vscode.extensions.getExtension('anchored-edit.anchored-edit');
-  await extension.activate();
+  const api = await extension.activate();
   const config = vscode.workspace.getConfiguration('anchoredEdit');
   await config.update('reviewMode', false, vscode.ConfigurationTarget.Global);
   await config.update('saveAfterEdit', true, vscode.ConfigurationTarget.Global);
@@ -201,7 +265,7 @@ export async function run() {
       const limit = new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no outcome after ${CASE_TIMEOUT_MS / 1000} s`)), CASE_TIMEOUT_MS);
       });
-      outcome = await Promise.race([runCase(c, ran), limit]);
+      outcome = await Promise.race([runCase(c, ran, api), limit]);
     } catch (e) {
       outcome = { harness: `the case failed to run: ${e?.stack ?? e}` };
     } finally {

@@ -204,6 +204,36 @@ export async function run() {
     equal(moved.getText(), 'new name\n', 'moved file');
   });
 
+  await test('undo_edit takes the whole patch back in one WorkspaceEdit: moved back, added removed, deleted restored', async () => {
+    const result = await runCall('undo_edit', {});
+    equal(result.ok, true, `ok (${result.error?.message})`);
+    const keep = await vscode.workspace.openTextDocument(uriOf('patch/keep.txt'));
+    equal(keep.getText(), 'keep one\nkeep two\n', 'updated file restored');
+    equal(await exists('patch/added.txt'), false, 'added file removed');
+    equal(await diskText('patch/remove.txt'), 'remove me\n', 'deleted file restored');
+    equal(await exists('patch/new-name.txt'), false, 'moved file gone from its new name');
+    const back = await vscode.workspace.openTextDocument(uriOf('patch/old-name.txt'));
+    equal(back.getText(), 'old name\n', 'moved file back at its old name');
+  });
+
+  await test('undo_edit is one undo step of the editor; an edit that changed since is not undone', async () => {
+    const { doc } = await open('undo.txt');
+    equal((await runCall('str_replace', { path: 'undo.txt', old_str: 'u = 1', new_str: 'u = 2' })).ok, true, 'edit');
+    equal((await runCall('undo_edit', {})).ok, true, 'undo_edit');
+    equal(doc.getText(), 'u = 1\n', 'after undo_edit');
+    await vscode.commands.executeCommand('undo');
+    equal(doc.getText(), 'u = 2\n', "the editor's undo takes undo_edit back in one step");
+    // Near miss: the user typed in the file after the edit: the undo is refused.
+    equal((await runCall('str_replace', { path: 'undo.txt', old_str: 'u = 2', new_str: 'u = 3' })).ok, true, 'second edit');
+    const typed = new vscode.WorkspaceEdit();
+    typed.insert(doc.uri, new vscode.Position(1, 0), '# typed\n');
+    ok(await vscode.workspace.applyEdit(typed), 'typed');
+    const refused = await runCall('undo_edit', {});
+    equal(refused.ok, false, 'refused');
+    equal(refused.error.kind, 'stale_buffer', 'kind');
+    equal(doc.getText(), 'u = 3\n# typed\n', 'untouched');
+  });
+
   await test('a refusal leaves the document untouched', async () => {
     const { doc } = await open('refuse.txt');
     const version = doc.version;
@@ -648,13 +678,9 @@ export async function run() {
     for (const [p, text] of Object.entries(files)) await vscode.workspace.fs.writeFile(uriOf(p), new TextEncoder().encode(text));
     deepEqual((await api.listFiles('proj')).sort(), ['proj/a.js', 'proj/src/d.js'], 'listing of proj');
     deepEqual((await api.listFiles('proj/src')).sort(), ['proj/src/d.js'], 'listing of proj/src');
-    let refused;
-    try {
-      await api.listFiles('proj/nope');
-    } catch (e) {
-      refused = e;
-    }
-    equal(refused?.kind, 'file_not_found', 'missing folder');
+    deepEqual(await api.listFiles('proj/nope'), [], 'a missing folder lists nothing');
+    const refused = await runCall('list_files', { path: 'proj/nope' });
+    equal(refused.error?.kind, 'invalid_arguments', `missing folder refused by the engine: ${refused.error?.message}`);
     if (schemas.some((s) => s.name === 'grep_project')) {
       const r = await runCall('grep_project', { pattern: 'b', glob: 'proj/**' });
       equal(r.ok, true, `grep_project (${r.error?.message})`);

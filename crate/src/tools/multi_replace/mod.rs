@@ -24,9 +24,9 @@
 
 mod xml;
 
-use super::params::{DRY_RUN, ENCODING, EXPECTED_VERSIONS};
+use super::params::{ALLOW_UNBALANCED, DRY_RUN, ENCODING, EXPECTED_VERSIONS};
 use super::str_replace;
-use super::{check_version, check_versions, Ctx, Outcome};
+use super::{check_versions, Ctx, Outcome};
 use crate::args::{describe_value, resolve_name, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::{MatchedVia, Via};
@@ -69,6 +69,7 @@ Example: {\"replacements\": [{\"path\": \"src/a.py\", \"old_str\": \"x = 1\", \"
             description: "true (default): any failure changes nothing. false: apply the items that succeed.",
         },
         DRY_RUN,
+        ALLOW_UNBALANCED,
         EXPECTED_VERSIONS,
         ENCODING,
     ],
@@ -237,7 +238,7 @@ fn prepare(ctx: &mut Ctx, item: &Value, default_path: Option<&str>) -> EditResul
     };
     let path = ctx.ws.path(args.str("path"))?;
     let text = ctx.ws.read(&path)?;
-    check_version(&path, &text, expected)?;
+    ctx.check_version(&path, &text, expected)?;
     // Checked; the item then runs on whatever the earlier items left.
     obj.retain(|k, _| {
         resolve_name(&str_replace::SPEC, k).map(|p| p.name) != Some("expected_version")

@@ -1,0 +1,335 @@
+//! Balance of a text derived from another by an edit, re-lexing only what changed.
+//!
+//! [`traced`] lexes a text whole and keeps its [`Traced`] state (per-line lexer
+//! checkpoints, resumable snapshots, and in Python what the indentation rule reads of
+//! every line). [`retraced`] answers for a text derived from a balanced one: it resumes
+//! the lexer at the last snapshot before the first changed byte (with code between the
+//! two, so no earlier look-ahead read the changed bytes), lexes until the first line
+//! after the change where the lexer's state equals the original's at the same place,
+//! and takes the rest from the original: same bytes from the same state lex alike. So
+//! the cost is the changed stretch plus at most a snapshot interval, whatever the
+//! file's size, unless the edit changes the state for the rest of the file (an opened
+//! string), and then the file is lexed to its end. The result carries the new text's
+//! own state, spliced, so that the next edit is re-lexed the same way.
+//!
+//! Only the answer "balanced or not" comes from here: a caller that gets "not" lexes
+//! the text whole ([`super::balance`]) to name the place, so a refusal never rests on
+//! this path alone. PHP (whose first `<?` decides how the whole file is read) is
+//! always lexed whole.
+
+use super::super::indent::{indentation_error, line_info, LineInfo};
+use super::super::lex::trace::{lex_traced, relex, Snapshot, SyncTarget, Trace, Window};
+use super::super::{Analysis, Lang};
+use super::{balance_of, Balance};
+use crate::text::Text;
+use std::sync::Arc;
+
+/// A text's balance, with what re-checking a text derived from it needs.
+#[derive(Clone, Debug)]
+pub struct Traced {
+    pub balanced: bool,
+    trace: Arc<Trace>,
+    /// Python: every line as the indentation rule reads it.
+    lines: Option<Arc<Vec<LineInfo>>>,
+}
+
+/// Lexes `src` whole by `lang`'s rules and keeps its state.
+pub fn traced(src: &str, lang: Lang) -> Traced {
+    let (lexed, trace) = lex_traced(src, &lang.syntax());
+    let text = Text::new(src);
+    let a = Analysis::from_lexed(&text, lang, true, lexed);
+    let balanced = balance_of(&a) == Balance::Balanced;
+    let lines = (lang == Lang::Python).then(|| Arc::new(line_info(&a)));
+    Traced {
+        balanced,
+        trace: Arc::new(trace),
+        lines,
+    }
+}
+
+/// Where two texts differ: the common prefix's length and the end of the changed
+/// stretch in each (the common suffix never overlaps the prefix).
+fn changed_stretch(before: &[u8], after: &[u8]) -> (usize, usize, usize) {
+    let max = before.len().min(after.len());
+    let p = common_run(max, |i, n| before[i..i + n] == after[i..i + n]);
+    let (bl, al) = (before.len(), after.len());
+    let s = common_run(max - p, |i, n| {
+        before[bl - i - n..bl - i] == after[al - i - n..al - i]
+    });
+    (p, bl - s, al - s)
+}
+
+/// How many of the first `max` positions agree, where `same(i, n)` compares `n`
+/// positions from `i` (in blocks, so that the comparison runs as `memcmp`).
+fn common_run(max: usize, same: impl Fn(usize, usize) -> bool) -> usize {
+    const BLOCK: usize = 4096;
+    let mut i = 0;
+    while i + BLOCK <= max && same(i, BLOCK) {
+        i += BLOCK;
+    }
+    while i < max && same(i, 1) {
+        i += 1;
+    }
+    i
+}
+
+/// The last snapshot at or before `p` with code between it and `p` (or at the file's
+/// start), clean where `clean` is asked.
+fn restart<'t>(before: &'t Traced, src: &[u8], p: usize, clean: bool) -> Option<&'t Snapshot> {
+    let snaps = &before.trace.snapshots;
+    let k = snaps.partition_point(|s| s.pos as usize <= p);
+    snaps[..k].iter().rev().find(|s| {
+        let pos = s.pos as usize;
+        let code_between = pos == 0 || src[pos..p].iter().any(|c| !c.is_ascii_whitespace());
+        let ok_clean = !clean || before.trace.at(pos).is_some_and(|c| c.clean);
+        code_between && ok_clean
+    })
+}
+
+/// The balance of `after`, derived from `before_src` (whose state `before` is, and which
+/// is balanced), and its own state; None when it cannot be derived (the caller then
+/// uses [`traced`]).
+pub fn retraced(before: &Traced, before_src: &str, after_src: &str, lang: Lang) -> Option<Traced> {
+    if !before.balanced || lang == Lang::Php {
+        return None;
+    }
+    let (b, a) = (before_src.as_bytes(), after_src.as_bytes());
+    let (p, _, after_end) = changed_stretch(b, a);
+    let python = lang == Lang::Python;
+    let snap = restart(before, b, p, python)?;
+    let delta = a.len() as isize - b.len() as isize;
+    let target = SyncTarget {
+        from: after_end,
+        delta,
+        before: before.trace.clone(),
+        clean: python,
+    };
+    let w = relex(after_src, &lang.syntax(), snap, target);
+    let mut balanced = w.lexed.issues.is_empty();
+    let lines = match &before.lines {
+        Some(lines) => {
+            let spliced = splice_lines(lines, before_src, after_src, snap, &w, delta);
+            balanced &= indentation_error(&spliced).is_none();
+            Some(Arc::new(spliced))
+        }
+        None => None,
+    };
+    let trace = splice_trace(&before.trace, snap, &w, delta);
+    Some(Traced {
+        balanced,
+        trace: Arc::new(trace),
+        lines,
+    })
+}
+
+fn newlines(s: &[u8]) -> usize {
+    memchr::memchr_iter(b'\n', s).count()
+}
+
+/// The after text's checkpoints and snapshots: the original's before the restart, the
+/// window's, and the original's after the point in step (shifted by `delta`; a
+/// snapshot's brackets open at that point are the window's there).
+fn splice_trace(before: &Trace, snap: &Snapshot, w: &Window, delta: isize) -> Trace {
+    let restart = snap.pos as usize;
+    let shift = |pos: u32| (pos as isize + delta) as u32;
+    let mut checkpoints: Vec<_> = before
+        .checkpoints
+        .iter()
+        .take_while(|c| (c.pos as usize) <= restart)
+        .copied()
+        .collect();
+    checkpoints.extend(
+        w.trace
+            .checkpoints
+            .iter()
+            .filter(|c| c.pos as usize > restart),
+    );
+    let mut snapshots: Vec<_> = before
+        .snapshots
+        .iter()
+        .take_while(|s| (s.pos as usize) <= restart)
+        .cloned()
+        .collect();
+    snapshots.extend(
+        w.trace
+            .snapshots
+            .iter()
+            .filter(|s| s.pos as usize > restart)
+            .cloned(),
+    );
+    if let Some(at) = w.synced_at {
+        let seam = (at as isize - delta) as usize;
+        checkpoints.extend(
+            before
+                .checkpoints
+                .iter()
+                .filter(|c| c.pos as usize > seam)
+                .map(|c| super::super::lex::trace::Checkpoint {
+                    pos: shift(c.pos),
+                    ..*c
+                }),
+        );
+        for s in before.snapshots.iter().filter(|s| s.pos as usize > seam) {
+            let frames = s
+                .frames
+                .iter()
+                .enumerate()
+                .map(|(k, &(pos, byte))| match w.sync_frames.get(k) {
+                    Some(&open) if (pos as usize) < seam => open,
+                    _ => (shift(pos), byte),
+                })
+                .collect();
+            snapshots.push(Snapshot {
+                pos: shift(s.pos),
+                expr: s.expr,
+                frames,
+            });
+        }
+    }
+    Trace {
+        checkpoints,
+        snapshots,
+    }
+}
+
+/// The after text's Python lines: the original's before the restart line, the
+/// window's (read from the window alone: the restart is a clean logical-line start),
+/// and the original's from the seam on.
+fn splice_lines(
+    lines: &[LineInfo],
+    before_src: &str,
+    after_src: &str,
+    snap: &Snapshot,
+    w: &Window,
+    delta: isize,
+) -> Vec<LineInfo> {
+    let restart = snap.pos as usize;
+    let first = newlines(&before_src.as_bytes()[..restart]);
+    let end = w.synced_at.unwrap_or(after_src.len());
+    let window_src = &after_src[restart..end];
+    let text = Text::new(window_src);
+    let a = Analysis::with_lang(&text, Lang::Python, true);
+    let mut window = line_info(&a);
+    let mut out = Vec::with_capacity(lines.len() + window.len());
+    out.extend_from_slice(&lines[..first.min(lines.len())]);
+    match w.synced_at {
+        Some(at) => {
+            window.truncate(newlines(window_src.as_bytes()));
+            out.extend(window);
+            let seam = (at as isize - delta) as usize;
+            let seam_line = newlines(&before_src.as_bytes()[..seam]);
+            out.extend_from_slice(&lines[seam_line.min(lines.len())..]);
+        }
+        None => out.extend(window),
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Balanced sources, one per language, each long enough to hold several snapshots.
+    fn seeds() -> Vec<(&'static str, String)> {
+        let rep = |s: &str, n: usize| s.repeat(n);
+        vec![
+            ("a.rs", rep("fn f<'a>(x: &'a str) -> u32 {\n    let s = \"}\n{\";\n    let r = r#\"(\"#; // }\n    /* { /* } */ */\n    if x.len() > 1 {\n        return 1;\n    }\n    0\n}\n\n", 12)),
+            ("a.js", rep("export function f(x) {\n  const t = `a ${x + `b ${x}`} c`;\n  const r = /[(]/g;\n  if (x) {\n    return x / 2; // )\n  }\n  return (\n    <p>{'}'}</p>\n  );\n}\n", 12)),
+            ("a.ts", rep("class A<T extends { a: number }> {\n  m(x: T): string {\n    return `${x.a}`;\n  }\n}\n", 20)),
+            ("a.py", rep("class A:\n    def f(self, a,\n          b):\n        s = '''\n  }\n'''\n        if a:\n            return [1,\n                2]\n        return b  # :\n\n\ndef g():\n    pass\n", 12)),
+            ("a.go", rep("func f() rune {\n\tr := '}'\n\ts := `}\n{`\n\treturn r\n}\n", 20)),
+            ("a.css", rep("a { color: red; /* } */ }\nb {\n  content: \"}\";\n}\n", 25)),
+            ("a.json", format!("[\n{}  {{\"a\": \"}}\"}}\n]\n", rep("  {\"a\": [1, 2, \"]\"]},\n", 60))),
+            ("a.yaml", rep("key: 'it''s'\nlist: [a, b]\nblock: |\n  {(\nother: \"x\"\n", 20)),
+        ]
+    }
+
+    const ALPHABET: &[&str] = &[
+        "{", "}", "(", ")", "[", "]", "\"", "'", "`", "/", "*", "\n", "#", ":", " ", "    ", "x",
+        "${", "<p>", "</p>", "\\", "'''", "//", "/*", "*/", "\n    ", "\n\n",
+    ];
+
+    fn edit(src: &str, at: usize, len: usize, pieces: &[usize]) -> String {
+        let mut at = at % (src.len() + 1);
+        while !src.is_char_boundary(at) {
+            at -= 1;
+        }
+        let mut end = (at + len).min(src.len());
+        while !src.is_char_boundary(end) {
+            end -= 1;
+        }
+        let new: String = pieces
+            .iter()
+            .map(|k| ALPHABET[k % ALPHABET.len()])
+            .collect();
+        format!("{}{}{}", &src[..at], new, &src[end..])
+    }
+
+    #[test]
+    fn an_edit_in_the_middle_is_relexed_from_near_it_and_in_step_soon_after() {
+        for (path, src) in seeds() {
+            let lang = Lang::from_path(path).unwrap();
+            let state = traced(&src, lang);
+            assert!(state.balanced, "{path}");
+            let mid = src[src.len() / 2..].find('\n').unwrap() + src.len() / 2 + 1;
+            let next = format!("{}{}{}", &src[..mid], "\n", &src[mid..]);
+            let b = src.as_bytes();
+            let (p, _, after_end) = changed_stretch(b, next.as_bytes());
+            let snap = restart(&state, b, p, lang == Lang::Python).unwrap();
+            let target = SyncTarget {
+                from: after_end,
+                delta: 1,
+                before: state.trace.clone(),
+                clean: lang == Lang::Python,
+            };
+            let w = relex(&next, &lang.syntax(), snap, target);
+            let synced = w
+                .synced_at
+                .unwrap_or_else(|| panic!("{path}: never in step"));
+            assert!(
+                synced - (snap.pos as usize) < 2000,
+                "{path}: relexed {} bytes",
+                synced - snap.pos as usize
+            );
+            assert!(
+                retraced(&state, &src, &next, lang).unwrap().balanced,
+                "{path}"
+            );
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// Re-lexing from the edit gives the answer and the state a whole lex gives,
+        /// twice in a row (the second from spliced state).
+        #[test]
+        fn relexing_an_edit_agrees_with_lexing_the_whole_text(
+            seed in 0usize..8,
+            edits in proptest::collection::vec((0usize..5000, 0usize..12, proptest::collection::vec(0usize..64, 0..4)), 1..3),
+        ) {
+            let (path, src) = seeds().swap_remove(seed);
+            let lang = Lang::from_path(path).unwrap();
+            let mut text = src;
+            let mut state = traced(&text, lang);
+            prop_assert!(state.balanced, "{path} seed is balanced");
+            for (at, len, pieces) in edits {
+                let next = edit(&text, at, len, &pieces);
+                let whole = traced(&next, lang);
+                prop_assert_eq!(whole.balanced, super::super::balance(&next, path) == Balance::Balanced);
+                if let Some(derived) = retraced(&state, &text, &next, lang) {
+                    prop_assert_eq!(derived.balanced, whole.balanced, "{}: {:?}", path, next);
+                    prop_assert_eq!(&derived.trace.checkpoints, &whole.trace.checkpoints, "{}: {:?}", path, next);
+                    prop_assert_eq!(&derived.lines, &whole.lines, "{}: {:?}", path, next);
+                    state = derived;
+                } else {
+                    state = whole;
+                }
+                text = next;
+                if !state.balanced {
+                    break;
+                }
+            }
+        }
+    }
+}

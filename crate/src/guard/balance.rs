@@ -1,0 +1,188 @@
+//! The syntax-regression guard: refuse an edit that unbalances a balanced file.
+//!
+//! The session asks [`check`] once per editing call, after the tool ran and before
+//! anything is described or written, with every file the call changed (so a batch or
+//! patch that opens a block in one edit and closes it in the next is judged on its
+//! final text, and a dry run refuses exactly as the commit would). A file is refused
+//! when the lexer reads its original text as balanced and its final text as not
+//! ([`crate::blocks::balance`]); the refusal names the first unmatched opener or closer,
+//! its line, and the override `allow_unbalanced: true`.
+//!
+//! Not checked, because no regression can be told: created files (no original),
+//! deleted files (no final text), files already unbalanced, files whose language the
+//! lexer does not know, and a file moved to a name of another language. Which tools are
+//! guarded is a property of their spec ([`crate::args::ToolSpec::guarded`]).
+//!
+//! Cost: a session keeps the lexer's state of the texts it checked ([`Cache`]): an edit
+//! of one of them is re-lexed only from the snapshot before the first changed byte to
+//! the first line after the change where the lexer is in step with the original again
+//! ([`crate::blocks::balance::retraced`]), and the result's state is kept for the next
+//! edit. A text met for the first time is lexed whole once. Only a refusal lexes the
+//! final text whole again, to name the place (so no refusal rests on the re-lexing).
+
+use crate::blocks::balance::{retraced, traced, Traced};
+use crate::blocks::{balance, Balance, Lang, Unmatched};
+use crate::error::{EditError, EditResult, ErrorKind};
+use crate::workspace::Changed;
+use serde_json::json;
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// Texts kept at most (and their total size), oldest dropped first.
+const CACHE_TEXTS: usize = 16;
+const CACHE_BYTES: usize = 64 << 20;
+
+/// The lexer states of the texts a session's guard checked last.
+#[derive(Clone, Debug, Default)]
+pub struct Cache {
+    entries: VecDeque<(String, Arc<String>, Traced)>,
+}
+
+impl Cache {
+    /// The state of `text` at `path`, if kept (the same text, not merely the same name).
+    fn get(&self, path: &str, text: &Arc<String>) -> Option<Traced> {
+        self.entries
+            .iter()
+            .find(|(p, t, _)| p == path && (Arc::ptr_eq(t, text) || t.as_str() == text.as_str()))
+            .map(|(_, _, s)| s.clone())
+    }
+
+    fn put(&mut self, path: &str, text: &Arc<String>, state: Traced) {
+        self.entries
+            .retain(|(p, t, _)| !(p == path && t.as_str() == text.as_str()));
+        self.entries
+            .push_back((path.to_string(), text.clone(), state));
+        let mut bytes: usize = self.entries.iter().map(|(_, t, _)| t.len()).sum();
+        while self.entries.len() > CACHE_TEXTS || (bytes > CACHE_BYTES && self.entries.len() > 1) {
+            if let Some((_, t, _)) = self.entries.pop_front() {
+                bytes -= t.len();
+            }
+        }
+    }
+}
+
+/// A file the call would unbalance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Regression {
+    /// Where the final text goes (the destination of a move).
+    pub path: String,
+    pub unmatched: Unmatched,
+}
+
+/// Refuses the call with `unbalanced_edit` when it unbalances a balanced file;
+/// `allow` (the caller's `allow_unbalanced`) turns the check off.
+pub fn check(changes: &[Changed], allow: bool, cache: &mut Cache) -> EditResult<()> {
+    if allow {
+        return Ok(());
+    }
+    let found: Vec<Regression> = changes
+        .iter()
+        .filter_map(|c| regression(c, cache))
+        .collect();
+    match found.is_empty() {
+        true => Ok(()),
+        false => Err(refusal(&found)),
+    }
+}
+
+/// The regression one changed file would suffer, if any; keeps the states it lexed.
+pub fn regression(change: &Changed, cache: &mut Cache) -> Option<Regression> {
+    let original = change.original.as_ref()?;
+    let current = change.current.as_ref()?;
+    let path = change.moved_to.as_deref().unwrap_or(&change.path);
+    let lang = Lang::from_path(path)?;
+    if Lang::from_path(&change.path) != Some(lang) {
+        return None;
+    }
+    let before = cache.get(&change.path, original).unwrap_or_else(|| {
+        let state = traced(original, lang);
+        cache.put(&change.path, original, state.clone());
+        state
+    });
+    if !before.balanced {
+        return None;
+    }
+    let after = retraced(&before, original, current, lang).unwrap_or_else(|| traced(current, lang));
+    let balanced = after.balanced;
+    cache.put(path, current, after);
+    if balanced {
+        return None;
+    }
+    match balance(current, path) {
+        Balance::Unbalanced(unmatched) => Some(Regression {
+            path: path.to_string(),
+            unmatched,
+        }),
+        _ => None,
+    }
+}
+
+/// Where `after` is unbalanced when `before` (the same file, `path`) was balanced.
+pub fn regression_between(before: &str, after: &str, path: &str) -> Option<Unmatched> {
+    let Balance::Unbalanced(unmatched) = balance(after, path) else {
+        return None;
+    };
+    (balance(before, path) == Balance::Balanced).then_some(unmatched)
+}
+
+/// The `unbalanced_edit` refusal.
+pub fn refusal(found: &[Regression]) -> EditError {
+    let what: Vec<String> = found
+        .iter()
+        .map(|r| format!("{}: {}", r.path, r.unmatched.reason))
+        .collect();
+    EditError::new(
+        ErrorKind::UnbalancedEdit,
+        format!(
+            "This edit would unbalance {} (balanced before the edit). Nothing was changed. Send the edit with every opener it adds closed and every closer it adds opened (one multi_replace or apply_patch call may open in one place and close in another); if the file is meant to stay unbalanced for now, send the same call with allow_unbalanced: true.",
+            what.join("; ")
+        ),
+    )
+    .with_diagnostics(json!({
+        "unbalanced": found.iter().map(|r| json!({
+            "path": r.path,
+            "line": r.unmatched.line,
+            "token": r.unmatched.token,
+            "reason": r.unmatched.reason,
+        })).collect::<Vec<_>>()
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// (path, before, after, refused)
+    const CASES: &[(&str, &str, &str, bool)] = &[
+        ("a.rs", "fn f() {\n}\n", "fn f() {\n", true),
+        ("a.rs", "fn f() {\n", "fn f() {\n    g();\n", false), // already unbalanced
+        ("a.rs", "fn f() {\n}\n", "fn f() {\n    g();\n}\n", false),
+        ("a.txt", "(\n)\n", "(\n", false), // unknown language
+        ("a.py", "def f():\n    pass\n", "def f():\npass\n", true),
+        ("a.js", "const a = `x`;\n", "const a = `x;\n", true),
+    ];
+
+    #[test]
+    fn a_balanced_file_made_unbalanced_is_a_regression_and_nothing_else_is() {
+        for (path, before, after, refused) in CASES {
+            assert_eq!(
+                regression_between(before, after, path).is_some(),
+                *refused,
+                "{path}: {before:?} -> {after:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_refusal_names_the_place_and_the_override() {
+        let u = regression_between("fn f() {\n}\n", "fn f() {\n  g();\n", "src/a.rs").unwrap();
+        let e = refusal(&[Regression {
+            path: "src/a.rs".into(),
+            unmatched: u,
+        }]);
+        assert_eq!(e.kind, ErrorKind::UnbalancedEdit);
+        for part in ["src/a.rs", "`{` at line 1", "allow_unbalanced: true"] {
+            assert!(e.message.contains(part), "{part} in {}", e.message);
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! `undo_edit`: the last applied calls taken back, as an ordinary edit result.
+//!
+//! Decisions:
+//! - A call comes back whole or not at all: every file it changed is checked first (the
+//!   file must still hold exactly what the call wrote, and a moved file's old path must
+//!   still be free); any file that differs refuses the undo `stale_buffer`, naming every
+//!   such file, with `diagnostics.changed_since` ({path: unified diff of what the call
+//!   wrote → what is there now}).
+//! - `steps: N` takes back the last N calls, newest first, in one workspace (each call
+//!   is checked against the texts the later ones' undo leaves), and returns one result:
+//!   hosts apply it as one edit (one undo step in an editor).
+//! - The result is the same shape as any edit's (files with diff, edits, new_text), so
+//!   every host applies it as it applies any edit. The texts restored existed before,
+//!   so the syntax-regression guard does not judge them.
+//! - An undo is not itself recorded as a call that can be undone (send the edit again
+//!   to redo); it takes the calls off the history when it lands.
+
+use super::living::{Applied, Living};
+use super::rebase::changed_since;
+use crate::error::{EditError, EditResult, ErrorKind};
+use crate::workspace::{Changed, Workspace};
+use serde_json::{json, Map, Value};
+use std::sync::Arc;
+
+/// The changes that take back the last `steps` calls, and the message saying so.
+pub fn undo(
+    living: &Living,
+    steps: usize,
+    mut ws: Workspace,
+) -> EditResult<(String, Vec<Changed>)> {
+    let held = living.history_len();
+    if held == 0 {
+        return Err(EditError::new(
+            ErrorKind::NoChange,
+            "There is nothing to undo: this session has applied no edit that it still remembers (dry runs and refused calls are not recorded). Nothing was changed. A host that starts a fresh session per call (the CLI without --state DIR) keeps no history: run `anchored-edit call --state DIR` for every call to undo across calls.",
+        ));
+    }
+    if steps > held {
+        return Err(EditError::invalid(format!(
+            "steps is {steps}, but this session remembers only {held} applied call(s). Nothing was changed. Send undo_edit {{steps: {held}}} to take back all of them."
+        )));
+    }
+    let calls = living.newest(steps);
+    for call in &calls {
+        check(&mut ws, call)?;
+        revert(&mut ws, call)?;
+    }
+    let names: Vec<String> = calls
+        .iter()
+        .map(|c| {
+            let paths: Vec<&str> = c.files.iter().map(|f| f.path.as_str()).collect();
+            format!("{} ({})", c.tool, paths.join(", "))
+        })
+        .collect();
+    let message = format!(
+        "Undid {} call(s), newest first: {}.",
+        calls.len(),
+        names.join("; ")
+    );
+    Ok((message, ws.into_changes()))
+}
+
+/// Refuses unless every file of `call` still holds what the call left.
+fn check(ws: &mut Workspace, call: &Applied) -> EditResult<()> {
+    let mut changed = Map::new();
+    for f in &call.files {
+        let at = f.moved_to.as_deref().unwrap_or(&f.path);
+        let now = ws.try_read(at)?;
+        if !same(&now, &f.current) {
+            let diff = match (&f.current, &now) {
+                (Some(wrote), now) => Value::String(changed_since(at, wrote, now.as_ref())),
+                (None, Some(_)) => json!("(the call deleted it; it exists again)"),
+                (None, None) => Value::Null,
+            };
+            changed.insert(at.to_string(), diff);
+        }
+        if f.moved_to.is_some() && ws.try_read(&f.path)?.is_some() {
+            changed.insert(
+                f.path.clone(),
+                json!("(the call moved it away; a file is there again)"),
+            );
+        }
+    }
+    if changed.is_empty() {
+        return Ok(());
+    }
+    let paths: Vec<&str> = changed.keys().map(String::as_str).collect();
+    Err(EditError::new(
+        ErrorKind::StaleBuffer,
+        format!(
+            "Cannot undo {}: {} changed since that call wrote {}. Nothing was changed. diagnostics.changed_since shows what changed; to take the edit back anyway, read {} and edit it with str_replace.",
+            call.tool,
+            paths.join(", "),
+            if paths.len() == 1 { "it" } else { "them" },
+            if paths.len() == 1 { "it" } else { "them" },
+        ),
+    )
+    .with_diagnostics(json!({"changed_since": changed})))
+}
+
+fn same(a: &Option<Arc<String>>, b: &Option<Arc<String>>) -> bool {
+    match (a, b) {
+        (Some(x), Some(y)) => Arc::ptr_eq(x, y) || x == y,
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+/// Puts back what `call` found: created files removed first (a move may go back to
+/// where a created file stood), then moves back, then restored and rewritten texts (a
+/// file the call deleted and then moved another onto gets its own text back last).
+fn revert(ws: &mut Workspace, call: &Applied) -> EditResult<()> {
+    for f in call.files.iter().filter(|f| f.original.is_none()) {
+        ws.delete(&f.path)?;
+    }
+    for f in &call.files {
+        if let (Some(before), Some(dest)) = (&f.original, &f.moved_to) {
+            ws.move_file(dest, &f.path, before.as_ref().clone())?;
+        }
+    }
+    for f in call.files.iter().filter(|f| f.moved_to.is_none()) {
+        if let Some(before) = &f.original {
+            // A deleted file comes back in the encoding it had (recorded with the call).
+            let encoding = f.encoding.filter(|_| f.current.is_none());
+            ws.recreate(&f.path, before.as_ref().clone(), encoding)?;
+        }
+    }
+    Ok(())
+}
