@@ -33,6 +33,7 @@ pub use line_map::LineMap;
 pub use version::version_of;
 
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// A 0-based position with the column in UTF-16 code units.
@@ -65,6 +66,9 @@ impl LineEnding {
     }
 }
 
+/// What [`Text::line_hashes_like`] gives a line that is like none of the lines asked for.
+pub const NOT_LIKE: u64 = 0x9e37_79b9_7f4a_7c15;
+
 /// The UTF-8 byte order mark, as it appears at the start of a Rust string.
 pub const BOM: char = '\u{feff}';
 
@@ -78,6 +82,8 @@ pub struct Text<'a> {
     lf_lines: usize,
     /// Each line's [core hash](hash::core_hash), computed on first use.
     hashes: std::cell::OnceCell<Vec<u64>>,
+    /// Each line's [core ends](hash::core_ends), computed on first use.
+    ends: std::cell::OnceCell<Vec<u16>>,
     /// The lines grouped by core hash, built on first use.
     map: std::cell::OnceCell<LineMap>,
     /// Bytes byte-exact searches of this text have scanned (see [`Text::note_scan`]).
@@ -109,6 +115,7 @@ impl<'a> Text<'a> {
             crlf_lines,
             lf_lines,
             hashes: std::cell::OnceCell::new(),
+            ends: std::cell::OnceCell::new(),
             map: std::cell::OnceCell::new(),
             scanned: std::cell::Cell::new(0),
         }
@@ -124,6 +131,43 @@ impl<'a> Text<'a> {
                 .map(|i| hash::core_hash_in(self.line(i), &mut scratch))
                 .collect()
         })
+    }
+
+    /// The core hashes of lines `lines` for a search that only asks whether a line's
+    /// hash is one of `like`'s lines' hashes: a line whose [core ends](hash::core_ends)
+    /// no line of `like` has cannot be, and gets [`NOT_LIKE`] instead of its hash
+    /// (computing it is most of a tolerant search). The full hashes when they are
+    /// already computed, or when one of `like` hashes to [`NOT_LIKE`].
+    pub fn line_hashes_like(&self, lines: Range<usize>, like: &[&str]) -> Cow<'_, [u64]> {
+        let end = lines.end.min(self.line_count());
+        let lines = lines.start.min(end)..end;
+        if let Some(all) = self.hashes.get() {
+            return Cow::Borrowed(&all[lines]);
+        }
+        if like.iter().any(|l| hash::core_hash(l) == NOT_LIKE) {
+            return Cow::Borrowed(&self.line_hashes()[lines]);
+        }
+        let mut wanted = vec![0u64; 1 << 10];
+        for l in like {
+            let e = usize::from(hash::core_ends(l));
+            wanted[e >> 6] |= 1 << (e & 63);
+        }
+        let ends = self
+            .ends
+            .get_or_init(|| self.lines().map(hash::core_ends).collect());
+        let mut scratch = Vec::new();
+        Cow::Owned(
+            lines
+                .map(|k| {
+                    let e = usize::from(ends[k]);
+                    if wanted[e >> 6] & 1 << (e & 63) != 0 {
+                        hash::core_hash_in(self.line(k), &mut scratch)
+                    } else {
+                        NOT_LIKE
+                    }
+                })
+                .collect(),
+        )
     }
 
     /// The lines grouped by core hash ([`LineMap`]), built once per text.
