@@ -155,12 +155,20 @@ impl<'a> Text<'a> {
         let ends = self
             .ends
             .get_or_init(|| self.lines().map(hash::core_ends).collect());
+        let like_at = |k: usize| {
+            let e = usize::from(ends[k]);
+            wanted[e >> 6] & 1 << (e & 63) != 0
+        };
+        // Most lines alike (a file of one repeated shape): every later search of this
+        // text would hash them again, so hash them all once, kept.
+        if lines.clone().filter(|&k| like_at(k)).count() > lines.len() / 4 {
+            return Cow::Borrowed(&self.line_hashes()[lines]);
+        }
         let mut scratch = Vec::new();
         Cow::Owned(
             lines
                 .map(|k| {
-                    let e = usize::from(ends[k]);
-                    if wanted[e >> 6] & 1 << (e & 63) != 0 {
+                    if like_at(k) {
                         hash::core_hash_in(self.line(k), &mut scratch)
                     } else {
                         NOT_LIKE
