@@ -183,9 +183,14 @@ impl ToolResult {
         serde_json::to_value(self).unwrap_or(Value::Null)
     }
 
-    /// The result as an LLM should see it: without the files' whole `new_text`.
+    /// The result as an LLM should see it: without the files' whole `new_text`, and
+    /// without undo_edit's `undone` (each call's step, for editor hosts; `files` says
+    /// what changed).
     pub fn to_llm_json(&self) -> Value {
         let mut v = self.to_json();
+        if let Some(o) = v.as_object_mut() {
+            o.remove("undone");
+        }
         if let Some(files) = v.get_mut("files").and_then(Value::as_array_mut) {
             for f in files {
                 if let Some(o) = f.as_object_mut() {

@@ -9,7 +9,7 @@ mod undo;
 use crate::args::{closest, Args};
 use crate::changes::describe;
 use crate::error::{EditError, ErrorKind};
-use crate::result::ToolResult;
+use crate::result::{FileChange, ToolResult};
 use crate::stats::{Record, Stats};
 use crate::text::encoding::FileEncoding;
 use crate::text::{count_lines, version_of};
@@ -300,7 +300,11 @@ impl Session {
         record: &mut Record,
     ) -> ToolResult {
         let ws = workspace(files, &self.roots, encoding);
-        let (message, changes) = match undo::undo(&self.living, steps, ws) {
+        let undo::Undone {
+            message,
+            changes,
+            steps: each,
+        } = match undo::undo(&self.living, steps, ws) {
             Ok(undone) => undone,
             Err(e) => return ToolResult::failure("undo_edit", e),
         };
@@ -311,11 +315,13 @@ impl Session {
                 Some((at.to_string(), c.current.clone()?))
             })
             .collect();
+        let mut extra = Map::new();
+        extra.insert("undone".into(), undone_steps(each, options));
         let done = Done {
             message,
             warnings: Vec::new(),
             matched_via: None,
-            extra: Map::new(),
+            extra,
             changes,
             deleted_encodings: Vec::new(),
         };
@@ -673,6 +679,30 @@ fn ordinal(n: u32) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
+}
+
+/// undo_edit's `undone`: per call taken back, newest first, `{tool, files}` with each
+/// file's change relative to the texts the step before leaves, for editor hosts that
+/// apply one undo step per call (`js/host-policy` `undoSteps`). `new_text` follows the
+/// host's option, as in `files`.
+fn undone_steps(
+    steps: Vec<(String, Vec<crate::workspace::Changed>)>,
+    options: &CallOptions,
+) -> Value {
+    let steps = steps.into_iter().map(|(tool, changes)| {
+        let files: Vec<FileChange> = changes
+            .into_iter()
+            .map(describe)
+            .map(|mut f| {
+                if !options.new_text {
+                    f.new_text = None;
+                }
+                f
+            })
+            .collect();
+        json!({"tool": tool, "files": files})
+    });
+    Value::Array(steps.collect())
 }
 
 /// The result of a project-wide reading tool ([`Outcome::Found`]).

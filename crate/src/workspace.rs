@@ -374,55 +374,31 @@ impl<'f> Workspace<'f> {
     /// destination the call created is folded into its source's entry; a file created
     /// and then moved or deleted within the call is not reported at all.
     pub fn changes(&self) -> Vec<Changed> {
-        let mut out = Vec::new();
-        let mut folded: Vec<&str> = Vec::new();
-        for (path, e) in &self.entries {
-            if e.original.is_none() && e.current.is_none() {
-                continue;
-            }
-            let mut written = e.encoding;
-            let (current, moved_to) = match &e.moved_to {
-                Some(dest) => match self.follow_move(dest) {
-                    (dest, Some(text)) => {
-                        if let Some(d) = self.entries.get(dest) {
-                            written = d.encoding;
-                            if d.original.is_none() {
-                                folded.push(dest);
-                            }
-                        }
-                        (Some(text), Some(dest.to_string()))
-                    }
-                    (_, None) => (None, None),
-                },
-                None if e.original != e.current => (e.current.clone(), None),
-                None => continue,
-            };
-            let encoding = current.as_ref().and(written.result_name());
-            out.push(Changed {
-                path: path.clone(),
-                original: e.original.clone(),
-                current,
-                moved_to,
-                encoding,
-            });
-        }
-        out.retain(|c| !folded.contains(&c.path.as_str()));
-        out
+        changes_of(&self.entries)
     }
 
-    /// Where text moved to `dest` is now, and that text (None: deleted since).
-    fn follow_move<'p>(&'p self, mut dest: &'p str) -> (&'p str, Option<Arc<String>>) {
-        for _ in 0..=self.entries.len() {
-            let Some(entry) = self.entries.get(dest) else {
-                return (dest, None);
+    /// What changed since `before` (a [`Workspace::snapshot`] of this workspace), in
+    /// the terms of [`Workspace::changes`]: as if the texts at `before` were what the
+    /// host gave. undo_edit reports each call it takes back this way, one step after
+    /// another. A move counts when the file had a text at `before` and has moved since;
+    /// a file moved away before `before` stays out.
+    pub fn changes_since(&self, before: &WorkspaceSnapshot) -> Vec<Changed> {
+        let mut step = BTreeMap::new();
+        for (path, e) in &self.entries {
+            let then = match before.0.get(path) {
+                Some(b) => b.current.clone(),
+                None => e.original.clone(),
             };
-            match (&entry.current, &entry.moved_to) {
-                (Some(text), _) => return (dest, Some(text.clone())),
-                (None, Some(next)) if entry.original.is_none() => dest = next,
-                _ => return (dest, None),
-            }
+            let moved_to = e.moved_to.clone().filter(|_| then.is_some());
+            let entry = Entry {
+                original: then,
+                current: e.current.clone(),
+                moved_to,
+                encoding: e.encoding,
+            };
+            step.insert(path.clone(), entry);
         }
-        (dest, None)
+        changes_of(&step)
     }
 
     /// Every text the call read from the host (files that existed), with its path, in
@@ -448,6 +424,62 @@ impl<'f> Workspace<'f> {
     pub fn restore(&mut self, snapshot: WorkspaceSnapshot) {
         self.entries = snapshot.0;
     }
+}
+
+/// [`Workspace::changes`] over an overlay's entries.
+fn changes_of(entries: &BTreeMap<String, Entry>) -> Vec<Changed> {
+    let mut out = Vec::new();
+    let mut folded: Vec<&str> = Vec::new();
+    for (path, e) in entries {
+        if e.original.is_none() && e.current.is_none() {
+            continue;
+        }
+        let mut written = e.encoding;
+        let (current, moved_to) = match &e.moved_to {
+            Some(dest) => match follow_move(entries, dest) {
+                (dest, Some(text)) => {
+                    if let Some(d) = entries.get(dest) {
+                        written = d.encoding;
+                        if d.original.is_none() {
+                            folded.push(dest);
+                        }
+                    }
+                    (Some(text), Some(dest.to_string()))
+                }
+                (_, None) => (None, None),
+            },
+            None if e.original != e.current => (e.current.clone(), None),
+            None => continue,
+        };
+        let encoding = current.as_ref().and(written.result_name());
+        out.push(Changed {
+            path: path.clone(),
+            original: e.original.clone(),
+            current,
+            moved_to,
+            encoding,
+        });
+    }
+    out.retain(|c| !folded.contains(&c.path.as_str()));
+    out
+}
+
+/// Where text moved to `dest` is now, and that text (None: deleted since).
+fn follow_move<'p>(
+    entries: &'p BTreeMap<String, Entry>,
+    mut dest: &'p str,
+) -> (&'p str, Option<Arc<String>>) {
+    for _ in 0..=entries.len() {
+        let Some(entry) = entries.get(dest) else {
+            return (dest, None);
+        };
+        match (&entry.current, &entry.moved_to) {
+            (Some(text), _) => return (dest, Some(text.clone())),
+            (None, Some(next)) if entry.original.is_none() => dest = next,
+            _ => return (dest, None),
+        }
+    }
+    (dest, None)
 }
 
 /// A copy of the overlay to return to (texts are shared, not copied).

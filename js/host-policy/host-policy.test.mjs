@@ -16,6 +16,7 @@ import {
   llmView,
   notApplied,
   reviewTimeoutSeconds,
+  undoSteps,
 } from './index.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -67,6 +68,24 @@ test('one review timeout default; a setting overrides it', () => {
   const vscode = JSON.parse(readFileSync(join(repo, 'vscode-extension/manifest.json'), 'utf8'));
   assert.equal(pulsar.configSchema.reviewTimeoutSeconds.default, REVIEW_TIMEOUT_SECONDS);
   assert.equal(vscode.contributes.configuration.properties['anchoredEdit.reviewTimeoutSeconds'].default, REVIEW_TIMEOUT_SECONDS);
+});
+
+test("undoSteps: an undo_edit's calls taken back as groups, any other result as one group", () => {
+  const session = new engine.Session();
+  let files = { 'a.txt': 'x = 1\ny = 1\n' };
+  const reader = { read: (p) => files[p] ?? null };
+  for (const [old_str, new_str] of [['x = 1', 'x = 2'], ['y = 1', 'y = 2']]) {
+    const r = session.call({ tool: 'str_replace', arguments: { path: 'a.txt', old_str, new_str } }, reader);
+    assert.equal(r.ok, true, r.error?.message);
+    assert.deepEqual(undoSteps(r), [r.files]);
+    files = { 'a.txt': r.files[0].new_text };
+  }
+  const u = session.call({ tool: 'undo_edit', arguments: { steps: 2 } }, reader);
+  assert.equal(u.ok, true, u.error?.message);
+  const texts = undoSteps(u).map((g) => g.map((f) => f.new_text));
+  assert.deepEqual(texts, [['x = 2\ny = 1\n'], ['x = 1\ny = 1\n']], 'newest call first');
+  assert.equal(llmView(u).undone, undefined, 'not for the agent');
+  assert.deepEqual(undoSteps({ ok: false }), [[]]);
 });
 
 test('llmView leaves out new_text only', () => {

@@ -18,6 +18,10 @@
 //   setting overrides it; the manifests' defaults are checked against it by tests.
 // - The LLM view of a result: every changed file's `new_text` left out (hosts apply
 //   `edits` or check against `new_text`; an agent reads the diff).
+// - The undo steps of a result (`undoSteps`): undo_edit's `undone` (one group of files per
+//   call taken back, newest first, each relative to the texts the group before leaves),
+//   so that an editor applies one undo step of its own per call; any other result is
+//   one group, its `files`. Hosts that write files as a whole apply `files` as before.
 // - "Does this tool edit files?": `annotations.readOnlyHint === false` in the engine's
 //   `toolSchemas()`, never guessed from a schema's properties.
 // - A result the host could not apply (write failed, stale, rejected in review) is
@@ -37,9 +41,16 @@ export function reviewTimeoutSeconds(setting) {
   return typeof setting === 'number' && Number.isFinite(setting) && setting >= 0 ? setting : REVIEW_TIMEOUT_SECONDS;
 }
 
-/** The result as an LLM sees it: every changed file's `new_text` left out. */
+/**
+ * The result as an LLM sees it: every changed file's `new_text` left out, and undo_edit's
+ * `undone` (the per-call groups are for editors; `files` says what changed).
+ */
 export function llmView(result) {
   if (!result || !Array.isArray(result.files)) return result;
+  if ('undone' in result) {
+    const { undone, ...rest } = result;
+    result = rest;
+  }
   // Only changed-file objects carry `new_text`; anything else in `files` is left as it is.
   const strip = (f) => {
     if (f === null || typeof f !== 'object' || Array.isArray(f)) return f;
@@ -47,6 +58,19 @@ export function llmView(result) {
     return rest;
   };
   return { ...result, files: result.files.map(strip) };
+}
+
+/**
+ * The groups of changed files an editor applies one after another, one undo step of the
+ * editor each: undo_edit's `undone` (each call taken back, newest first; a group's edits
+ * are relative to the texts the group before leaves), else the result's `files` as one
+ * group. Every file of every group must be checked before the first group is applied.
+ */
+export function undoSteps(result) {
+  const files = Array.isArray(result?.files) ? result.files : [];
+  const undone = Array.isArray(result?.undone) ? result.undone : [];
+  const groups = undone.map((s) => (Array.isArray(s?.files) ? s.files : [])).filter((g) => g.length > 0);
+  return groups.length > 0 ? groups : [files];
 }
 
 /** The names of the tools that edit files, from the engine's `toolSchemas()`. */

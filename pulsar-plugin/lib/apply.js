@@ -19,6 +19,10 @@
 // - A multi-file call is all or nothing: when a later file fails, the buffers and files
 //   already changed are put back (buffers to a checkpoint taken before their transaction,
 //   files to their previous bytes).
+// - undo_edit {steps} comes as groups (js/host-policy's `undoSteps`), applied one after
+//   another, one transaction per buffer per group: one undo step of the buffer per call
+//   taken back. Everything is checked before the first group, and all groups are one
+//   all-or-nothing unit as above.
 // - Files that are not open are written to disk atomically (temporary file + rename), in
 //   the encoding the result names (`encoding`, by the engine's `encodeText`; none: UTF-8);
 //   created files likewise; deletions remove the file (an open buffer of it is reported
@@ -115,71 +119,30 @@ function checkNotStale(reads, workspace, { when = 'after_read', tool } = {}) {
  * layer}], deleted: [{path, buffer, wasModified}], moved: [{path, to, buffer}], written:
  * [path]}. Throws a refusal (`stale_buffer`, `write_failed`) with nothing changed.
  */
-function applyChanges(files, { workspace, reads, staleWhen, tool }) {
+function applyChanges(files, options) {
+  return applyGroups([files], options);
+}
+
+/**
+ * Applies groups of changed files one after another (js/host-policy's `undoSteps`:
+ * undo_edit's calls taken back, each relative to the texts the group before leaves),
+ * one transaction per buffer per group, so each group is one step of the buffer's undo
+ * history. Everything is checked before the first group is applied, and a failure in any
+ * group puts back every group applied before it. Options and report as applyChanges.
+ */
+function applyGroups(groups, { workspace, reads, staleWhen, tool }) {
   if (reads) checkNotStale(reads, workspace, { when: staleWhen, tool });
-
-  // Resolve everything first: a refused path changes nothing.
-  const plan = files.map((f) => {
-    const loc = workspace.resolve(f.path);
-    const dest = typeof f.moved_to === 'string' ? workspace.resolve(f.moved_to) : null;
-    return { f, loc, dest, buffer: workspace.bufferFor(loc) };
-  });
-
+  // Resolve every path first: a refused path changes nothing.
+  for (const files of groups) {
+    for (const f of files) {
+      workspace.resolve(f.path);
+      if (typeof f.moved_to === 'string') workspace.resolve(f.moved_to);
+    }
+  }
   const undo = [];
   const report = { buffers: [], deleted: [], moved: [], written: [] };
   try {
-    for (const { f, loc, dest, buffer } of plan) {
-      if (f.deleted) {
-        const before = workspace.snapshot(loc);
-        const wasModified = buffer ? buffer.isModified() : false;
-        workspace.removeFile(loc);
-        undo.push(() => workspace.restore(loc, before));
-        report.deleted.push({ path: f.path, buffer, wasModified });
-      } else if (dest) {
-        if (buffer && !isUtf8Buffer(buffer)) {
-          // The engine had the buffer's decoded text, not its encoding: writing the
-          // destination as UTF-8 would change the file's encoding.
-          throw policy().refusals.writeFailedError(
-            tool,
-            `\`${f.path}\` is open in an editor in ${buffer.getEncoding()}; save and close it, then send the call again (its bytes are then read and written in their encoding)`,
-          );
-        }
-        const destBefore = workspace.snapshot(dest);
-        workspace.writeFile(dest, contentOf(f));
-        undo.push(() => workspace.restore(dest, destBefore));
-        const srcBefore = workspace.snapshot(loc);
-        workspace.removeFile(loc);
-        undo.push(() => workspace.restore(loc, srcBefore));
-        if (buffer) {
-          const { checkpoint, layer } = applyEditsToBuffer(buffer, f.edits, f.new_text, tool);
-          const oldPath = buffer.getPath();
-          undo.push(() => {
-            layer.destroy();
-            buffer.revertToCheckpoint(checkpoint);
-          });
-          buffer.setPath(dest.abs);
-          undo.push(() => buffer.setPath(oldPath));
-          report.buffers.push({ path: f.moved_to, buffer, layer });
-        }
-        report.moved.push({ path: f.path, to: f.moved_to, buffer });
-        report.written.push(f.moved_to);
-      } else if (buffer) {
-        const { checkpoint, layer } = applyEditsToBuffer(buffer, f.edits, f.new_text, tool);
-        undo.push(() => {
-          layer.destroy();
-          buffer.revertToCheckpoint(checkpoint);
-        });
-        report.buffers.push({ path: f.path, buffer, layer });
-      } else {
-        if (typeof f.new_text !== 'string') {
-          throw policy().refusals.writeFailedError(tool, `the engine's result for \`${f.path}\` carries no new text`);
-        }
-        const before = workspace.snapshot(loc);
-        workspace.writeFile(loc, contentOf(f));
-        undo.push(() => workspace.restore(loc, before));
-        report.written.push(f.path);
-      }
-    }
+    for (const files of groups) applyGroup(files, { workspace, tool, undo, report });
   } catch (e) {
     for (const step of undo.reverse()) {
       try {
@@ -194,4 +157,68 @@ function applyChanges(files, { workspace, reads, staleWhen, tool }) {
   return report;
 }
 
-module.exports = { applyEditsToBuffer, applyChanges, checkNotStale };
+/**
+ * Applies one group's files, pushing onto `undo` what puts each change back and onto
+ * `report` what changed. Buffers are looked up now: an earlier group may have moved one.
+ */
+function applyGroup(files, { workspace, tool, undo, report }) {
+  const plan = files.map((f) => {
+    const loc = workspace.resolve(f.path);
+    const dest = typeof f.moved_to === 'string' ? workspace.resolve(f.moved_to) : null;
+    return { f, loc, dest, buffer: workspace.bufferFor(loc) };
+  });
+  for (const { f, loc, dest, buffer } of plan) {
+    if (f.deleted) {
+      const before = workspace.snapshot(loc);
+      const wasModified = buffer ? buffer.isModified() : false;
+      workspace.removeFile(loc);
+      undo.push(() => workspace.restore(loc, before));
+      report.deleted.push({ path: f.path, buffer, wasModified });
+    } else if (dest) {
+      if (buffer && !isUtf8Buffer(buffer)) {
+        // The engine had the buffer's decoded text, not its encoding: writing the
+        // destination as UTF-8 would change the file's encoding.
+        throw policy().refusals.writeFailedError(
+          tool,
+          `\`${f.path}\` is open in an editor in ${buffer.getEncoding()}; save and close it, then send the call again (its bytes are then read and written in their encoding)`,
+        );
+      }
+      const destBefore = workspace.snapshot(dest);
+      workspace.writeFile(dest, contentOf(f));
+      undo.push(() => workspace.restore(dest, destBefore));
+      const srcBefore = workspace.snapshot(loc);
+      workspace.removeFile(loc);
+      undo.push(() => workspace.restore(loc, srcBefore));
+      if (buffer) {
+        const { checkpoint, layer } = applyEditsToBuffer(buffer, f.edits, f.new_text, tool);
+        const oldPath = buffer.getPath();
+        undo.push(() => {
+          layer.destroy();
+          buffer.revertToCheckpoint(checkpoint);
+        });
+        buffer.setPath(dest.abs);
+        undo.push(() => buffer.setPath(oldPath));
+        report.buffers.push({ path: f.moved_to, buffer, layer });
+      }
+      report.moved.push({ path: f.path, to: f.moved_to, buffer });
+      report.written.push(f.moved_to);
+    } else if (buffer) {
+      const { checkpoint, layer } = applyEditsToBuffer(buffer, f.edits, f.new_text, tool);
+      undo.push(() => {
+        layer.destroy();
+        buffer.revertToCheckpoint(checkpoint);
+      });
+      report.buffers.push({ path: f.path, buffer, layer });
+    } else {
+      if (typeof f.new_text !== 'string') {
+        throw policy().refusals.writeFailedError(tool, `the engine's result for \`${f.path}\` carries no new text`);
+      }
+      const before = workspace.snapshot(loc);
+      workspace.writeFile(loc, contentOf(f));
+      undo.push(() => workspace.restore(loc, before));
+      report.written.push(f.path);
+    }
+  }
+}
+
+module.exports = { applyEditsToBuffer, applyChanges, applyGroups, checkNotStale };

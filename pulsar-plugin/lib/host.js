@@ -15,7 +15,7 @@
 //   previews and reviews; `serialize()` returns both for Pulsar's package state.
 
 const { EventEmitter } = require('events');
-const { applyChanges } = require('./apply');
+const { applyGroups } = require('./apply');
 const { ReviewQueue } = require('./review');
 const { policy } = require('./policy');
 
@@ -52,7 +52,7 @@ class Host extends EventEmitter {
     this.entries = new WeakMap();
     this.queue = new ReviewQueue({
       commit: (item) =>
-        this.commit(item.files, item.reads, item.kind === 'review' ? 'during_review' : 'since_diff', item.tool),
+        this.commit(item.result, item.reads, item.kind === 'review' ? 'during_review' : 'since_diff', item.tool),
     });
     this.queue.loadCounts(state && state.hostCounts);
     this.queue.on('change', (current, settled) => this.emit('queue', current, settled));
@@ -141,7 +141,7 @@ class Host extends EventEmitter {
         this.emit('review', this.queue.review);
         await held;
       } else {
-        this.commit(files, entry.reads, 'after_read', request.tool);
+        this.commit(entry.result, entry.reads, 'after_read', request.tool);
       }
     } catch (e) {
       this.#noteEdit(request, { outcome: 'refused', kind: e.kind ?? 'write_failed', message: e.message });
@@ -156,12 +156,20 @@ class Host extends EventEmitter {
     return policy().reviewTimeoutSeconds(typeof ms === 'number' ? ms / 1000 : undefined) * 1000;
   }
 
-  /** Applies files whose texts were read as `reads`; emits 'applied' with the report. */
-  commit(files, reads, staleWhen, tool) {
-    const report = applyChanges(files, { workspace: this.workspace, reads, staleWhen, tool });
+  /**
+   * Applies a result whose texts were read as `reads`, in js/host-policy's undo steps
+   * (undo_edit: one undo step of each buffer per call taken back; any other result: one
+   * group, its files); emits 'applied' with the report.
+   */
+  commit(result, reads, staleWhen, tool) {
+    const groups = policy().undoSteps(result);
+    const report = applyGroups(groups, { workspace: this.workspace, reads, staleWhen, tool });
     this.emit('applied', report);
     if (this.settings().saveAfterEdit) {
+      const saved = new Set();
       for (const { path, buffer } of report.buffers) {
+        if (saved.has(buffer)) continue;
+        saved.add(buffer);
         Promise.resolve()
           .then(() => buffer.save())
           .catch((e) => this.emit('warning', `Could not save ${path} after the edit: ${e.message}`));

@@ -147,6 +147,30 @@ describe('agent edits', () => {
     }
   });
 
+  test('undo_edit {steps: 2} is two undo steps of the buffer, one per call taken back', async () => {
+    const { p, buffers, host } = await setUp({ 'a.txt': 'x = 1\ny = 1\n' }, { open: ['a.txt'] });
+    try {
+      const [a] = buffers;
+      assert.equal((await host.call('str_replace', { path: 'a.txt', old_str: 'x = 1', new_str: 'x = 2' })).isError, false);
+      assert.equal((await host.call('str_replace', { path: 'a.txt', old_str: 'y = 1', new_str: 'y = 2' })).isError, false);
+      const u = await host.call('undo_edit', { steps: 2 });
+      assert.equal(u.isError, false, u.content[0].text);
+      assert.equal(a.getText(), 'x = 1\ny = 1\n');
+      // The buffer's history: the undo of the second edit, then the undo of the first.
+      a.undo();
+      assert.equal(a.getText(), 'x = 2\ny = 1\n');
+      a.undo();
+      assert.equal(a.getText(), 'x = 2\ny = 2\n');
+      a.redo();
+      a.redo();
+      assert.equal(a.getText(), 'x = 1\ny = 1\n');
+      // What the agent reads is the whole change, without the per-call groups.
+      assert.equal(resultOf(u).undone, undefined);
+    } finally {
+      p.cleanup();
+    }
+  });
+
   test('an edit the host could not apply is not undone later (the session forgets it)', async () => {
     const { p, buffers, host, settings } = await setUp({ 'a.txt': 'x = 1\n' }, { open: ['a.txt'] });
     try {

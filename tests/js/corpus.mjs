@@ -52,11 +52,10 @@ export function findCli(explicit) {
     .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
 }
 
-/** The result as an LLM sees it: without `files[].new_text`. */
-export function llmView(result) {
-  if (!Array.isArray(result.files)) return result;
-  return { ...result, files: result.files.map(({ new_text, ...rest }) => rest) };
-}
+/** The result as an LLM sees it: js/host-policy's view (no `files[].new_text`, no undo_edit `undone`), which every JS host returns. */
+import { llmView } from '../../js/host-policy/index.js';
+
+export { llmView };
 
 /** Applies edits ({row, column} with UTF-16 columns) to a string, last first. */
 export function applyEdits(text, edits) {

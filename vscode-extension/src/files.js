@@ -22,7 +22,9 @@
 // Writing. A call's changes go into one WorkspaceEdit (one undo step, also across
 // files): text edits by {row, column} (UTF-16 columns, as VS Code's Position), file
 // creation with its contents, deletion, rename. Before applying, every document must
-// still hold exactly the text the engine read; otherwise nothing is applied.
+// still hold exactly the text the engine read; otherwise nothing is applied. undo_edit
+// {steps} comes as groups (js/host-policy's `undoSteps`), one WorkspaceEdit each, in
+// order: one undo step of the editor per call taken back.
 //
 // Encodings. An open document is text VS Code decoded in its encoding (the one in the
 // status bar: `files.encoding`, a BOM, or `files.autoGuessEncoding`) and saves back in
@@ -379,29 +381,87 @@ function position(p) {
  * a document changed since the engine read it); nothing is applied then. Resolves to the
  * documents now holding the changes (for saving).
  */
-export async function applyChanges(changes, files, { label = 'anchored-edit' } = {}) {
-  // Every changed file as a TextDocument, opened in the background when it is not open.
+export function applyChanges(changes, files, options) {
+  return applyGroups([changes], files, options);
+}
+
+/**
+ * Applies groups of changes (js/host-policy's `undoSteps`: undo_edit's calls taken back,
+ * each relative to the texts the group before leaves) as one WorkspaceEdit each, in
+ * order: one undo step of the editor per group. Every document the engine read is
+ * checked before the first group; before each later group, the documents earlier groups
+ * edited must still be at the version they left (nobody typed in between). When a later
+ * group fails, the groups applied are taken back (their inverse, one WorkspaceEdit) and
+ * the ApplyError is thrown: nothing is applied then.
+ */
+export async function applyGroups(groups, files, { label = 'anchored-edit' } = {}) {
+  // Every file the engine read as existing, as a TextDocument, checked now.
+  const first = new Map();
+  for (const change of groups.flat()) {
+    if (first.has(change.path) || change.created) continue;
+    const record = files.record(change.path);
+    if (!record) throw new ApplyError(`${change.path} was not read by the call`);
+    if (typeof record.text === 'string') first.set(change.path, await documentOf(change.path, record));
+  }
+  checkRead(first, files);
+  /** uri → the version the last group left its document at. */
+  const left = new Map();
+  const inverses = [];
+  const touched = [];
+  try {
+    for (const changes of groups) {
+      const documents = await groupDocuments(changes, files);
+      // No await from here to applyEdit: the texts checked are the texts edited.
+      for (const [path, doc] of documents) {
+        const version = left.get(doc.uri.toString());
+        if (version === undefined) checkRead(new Map([[path, doc]]), files);
+        else if (doc.version !== version) throw new ApplyError(`${path} changed (the user or another extension edited it)`, { stale: true, path });
+      }
+      const before = new Map([...documents].map(([path, doc]) => [path, doc.getText()]));
+      const { edit, uris } = workspaceEdit(changes, files, label);
+      await applyEdit(edit);
+      inverses.push(inverseOf(changes, files, before, label));
+      for (const uri of uris) {
+        touched.push(uri);
+        const doc = openDocument(uri);
+        if (doc) left.set(uri.toString(), doc.version);
+      }
+    }
+  } catch (e) {
+    if (inverses.length > 0) await takeBack(inverses);
+    throw e;
+  }
+  return touched;
+}
+
+/** `path`'s document (opened in the background when it is not open). */
+async function documentOf(path, record) {
+  const doc = record.document && !record.document.isClosed ? record.document : openDocument(record.uri);
+  if (doc) return doc;
+  try {
+    return await vscode.workspace.openTextDocument(record.uri);
+  } catch (e) {
+    throw new ApplyError(`${path} could not be opened (${e?.message ?? e})`);
+  }
+}
+
+/** The documents a group edits, renames or deletes (files it creates excluded). */
+async function groupDocuments(changes, files) {
   const documents = new Map();
   for (const change of changes) {
     if (change.created) continue;
-    const record = files.record(change.path);
-    if (!record || typeof record.text !== 'string') {
-      throw new ApplyError(`${change.path} was not read by the call`);
-    }
-    let doc = record.document && !record.document.isClosed ? record.document : openDocument(record.uri);
-    if (!doc) {
-      try {
-        doc = await vscode.workspace.openTextDocument(record.uri);
-      } catch (e) {
-        throw new ApplyError(`${change.path} could not be opened (${e?.message ?? e})`);
-      }
-    }
+    const uri = files.uriOf(change.path);
+    const doc = openDocument(uri) ?? (await documentOf(change.path, { ...files.record(change.path), uri, document: undefined }));
     documents.set(change.path, doc);
   }
-  // No await from here to applyEdit: the texts checked are the texts edited (VS Code also
-  // refuses a WorkspaceEdit whose document version moved on in the meantime).
+  return documents;
+}
+
+/** Refuses (stale) unless each document still holds the text the engine read there. */
+function checkRead(documents, files) {
   for (const [path, doc] of documents) {
     const record = files.record(path);
+    if (!record || typeof record.text !== 'string') continue;
     // The same document at the same version holds the same text (cheaper than comparing
     // megabytes); a file read from disk is compared by its text.
     if (record.document === doc ? doc.version === record.version : doc.getText() === record.text) continue;
@@ -413,15 +473,20 @@ export async function applyChanges(changes, files, { label = 'anchored-edit' } =
     }
     throw new ApplyError(`${path} changed (the user or another extension edited it)`, { stale: true, path });
   }
+}
+
+/** One group's changes as a WorkspaceEdit, and the URIs that hold its texts after it. */
+function workspaceEdit(changes, files, label) {
   const edit = new vscode.WorkspaceEdit();
   const metadata = { label, needsConfirmation: false };
-  const touched = [];
+  const uris = [];
   for (const change of changes) {
     const uri = files.uriOf(change.path);
     if (change.created) {
       const text = createdText(change);
       const contents = change.encoding ? encodeText(text, change.encoding) : encoder.encode(text);
       edit.createFile(uri, { contents }, metadata);
+      uris.push(uri);
       continue;
     }
     if (change.deleted) {
@@ -434,11 +499,15 @@ export async function applyChanges(changes, files, { label = 'anchored-edit' } =
     if (change.moved_to !== undefined) {
       const target = files.uriOf(change.moved_to);
       edit.renameFile(uri, target, {}, metadata);
-      touched.push(target);
+      uris.push(target);
     } else {
-      touched.push(uri);
+      uris.push(uri);
     }
   }
+  return { edit, uris };
+}
+
+async function applyEdit(edit) {
   let ok;
   try {
     ok = await vscode.workspace.applyEdit(edit);
@@ -446,7 +515,44 @@ export async function applyChanges(changes, files, { label = 'anchored-edit' } =
     throw new ApplyError(e?.message ?? String(e));
   }
   if (!ok) throw new ApplyError('VS Code refused the workspace edit (a document changed, or a file operation failed)');
-  return touched;
+}
+
+/**
+ * What takes an applied group back, to run after it: created files deleted, deleted
+ * files created again with their text (`before`: path → text before the group), moved
+ * files renamed back, edited texts replaced whole by their text before.
+ */
+function inverseOf(changes, files, before, label) {
+  return (edit) => {
+    const metadata = { label, needsConfirmation: false };
+    for (const change of changes) {
+      const uri = files.uriOf(change.path);
+      if (change.created) {
+        edit.deleteFile(uri, { ignoreIfNotExists: true }, metadata);
+        continue;
+      }
+      const old = before.get(change.path) ?? '';
+      if (change.deleted) {
+        edit.createFile(uri, { contents: encoder.encode(old), overwrite: true }, metadata);
+        continue;
+      }
+      const at = change.moved_to !== undefined ? files.uriOf(change.moved_to) : uri;
+      const doc = openDocument(at);
+      if (doc) edit.replace(at, doc.validateRange(new vscode.Range(0, 0, doc.lineCount, 0)), old, metadata);
+      if (change.moved_to !== undefined) edit.renameFile(at, uri, {}, metadata);
+    }
+  };
+}
+
+/** Takes back the groups applied (newest first), in one WorkspaceEdit, best effort. */
+async function takeBack(inverses) {
+  const edit = new vscode.WorkspaceEdit();
+  for (const add of [...inverses].reverse()) add(edit);
+  try {
+    await vscode.workspace.applyEdit(edit);
+  } catch {
+    // The refusal the caller throws says what failed; nothing more can be done here.
+  }
 }
 
 /** Saves the documents at `uris` that are open and dirty. */

@@ -3,7 +3,7 @@
 // changes were applied.
 //
 // A call runs in the engine over live documents (files.js); a successful, committed call
-// is then applied as one WorkspaceEdit, or, for an agent's call while review mode is on,
+// is then applied as one WorkspaceEdit (undo_edit {steps}: one per call taken back), or, for an agent's call while review mode is on,
 // held as a diff preview until the user applies or discards it (or the review times out).
 // What the agent gets back is the engine's result, or, when the editor could not apply
 // it, the host's refusal in the same shape: `write_failed` (VS Code refused the edit),
@@ -13,9 +13,9 @@
 // js/host-policy's.
 
 import * as vscode from 'vscode';
-import { ApplyError, CallFiles, applyChanges, callWithFiles, saveDocuments } from './files.js';
+import { ApplyError, CallFiles, applyGroups, callWithFiles, saveDocuments } from './files.js';
 import { persistStats } from './engine.js';
-import { createRefusals, editingTools, notApplied, reviewTimeoutSeconds } from '../../js/host-policy/index.js';
+import { createRefusals, editingTools, notApplied, reviewTimeoutSeconds, undoSteps } from '../../js/host-policy/index.js';
 
 /** The user's decisions on a held edit → the engine's rejection reasons. */
 const REJECTION_REASONS = { discard: 'discarded', timeout: 'timeout', cancelled: 'cancelled' };
@@ -119,10 +119,14 @@ export class Host {
     this.log(`${origin} ${result.tool ?? '?'}${result.dry_run ? ' (dry run)' : ''}: ${what}`);
   }
 
-  /** Applies a result's changes; resolves to the result, or the host's refusal. */
+  /**
+   * Applies a result's changes in js/host-policy's undo steps (undo_edit: one WorkspaceEdit,
+   * one undo step of the editor, per call taken back; any other result: one); resolves to
+   * the result, or the host's refusal.
+   */
   async #apply(result, files, { when, notify = false }) {
     try {
-      const touched = await applyChanges(result.files, files, { label: `anchored-edit: ${result.tool}` });
+      const touched = await applyGroups(undoSteps(result), files, { label: `anchored-edit: ${result.tool}` });
       if (settings().saveAfterEdit) await saveDocuments(touched);
       return result;
     } catch (e) {

@@ -7,8 +7,11 @@
 //!   such file, with `diagnostics.changed_since` ({path: unified diff of what the call
 //!   wrote → what is there now}).
 //! - `steps: N` takes back the last N calls, newest first, in one workspace (each call
-//!   is checked against the texts the later ones' undo leaves), and returns one result:
-//!   hosts apply it as one edit (one undo step in an editor).
+//!   is checked against the texts the later ones' undo leaves), and returns one result
+//!   whose `files` are the whole change (hosts that write files as a whole apply them),
+//!   plus `undone`: each call's own changes, newest first, each relative to the texts
+//!   the one before leaves ([`Workspace::changes_since`]). Editor hosts apply those one
+//!   after another, one undo step of the editor per call taken back.
 //! - The result is the same shape as any edit's (files with diff, edits, new_text), so
 //!   every host applies it as it applies any edit. The texts restored existed before,
 //!   so the syntax-regression guard does not judge them.
@@ -22,12 +25,19 @@ use crate::workspace::{Changed, Workspace};
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
 
+/// What taking back calls changes: the whole change, and each call's step of it.
+pub struct Undone {
+    /// The message saying which calls were taken back.
+    pub message: String,
+    /// Every file that differs from what the host holds now.
+    pub changes: Vec<Changed>,
+    /// Per call taken back, newest first: its tool and its changes, relative to the
+    /// texts the step before leaves.
+    pub steps: Vec<(String, Vec<Changed>)>,
+}
+
 /// The changes that take back the last `steps` calls, and the message saying so.
-pub fn undo(
-    living: &Living,
-    steps: usize,
-    mut ws: Workspace,
-) -> EditResult<(String, Vec<Changed>)> {
+pub fn undo(living: &Living, steps: usize, mut ws: Workspace) -> EditResult<Undone> {
     let held = living.history_len();
     if held == 0 {
         return Err(EditError::new(
@@ -41,9 +51,12 @@ pub fn undo(
         )));
     }
     let calls = living.newest(steps);
+    let mut each = Vec::with_capacity(calls.len());
     for call in &calls {
         check(&mut ws, call)?;
+        let before = ws.snapshot();
         revert(&mut ws, call)?;
+        each.push((call.tool.clone(), ws.changes_since(&before)));
     }
     let names: Vec<String> = calls
         .iter()
@@ -57,7 +70,11 @@ pub fn undo(
         calls.len(),
         names.join("; ")
     );
-    Ok((message, ws.into_changes()))
+    Ok(Undone {
+        message,
+        changes: ws.into_changes(),
+        steps: each,
+    })
 }
 
 /// Refuses unless every file of `call` still holds what the call left.
@@ -127,3 +144,6 @@ fn revert(ws: &mut Workspace, call: &Applied) -> EditResult<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

@@ -234,6 +234,20 @@ export async function run() {
     equal(doc.getText(), 'u = 3\n# typed\n', 'untouched');
   });
 
+  await test('undo_edit {steps: 2} is two undo steps of the editor, one per call taken back', async () => {
+    const { doc } = await open('undo-steps.txt');
+    equal((await runCall('str_replace', { path: 'undo-steps.txt', old_str: 'a = 1', new_str: 'a = 2' })).ok, true, 'first edit');
+    equal((await runCall('str_replace', { path: 'undo-steps.txt', old_str: 'b = 1', new_str: 'b = 2' })).ok, true, 'second edit');
+    const result = await runCall('undo_edit', { steps: 2 });
+    equal(result.ok, true, `undo_edit (${result.error?.message})`);
+    equal(doc.getText(), 'a = 1\nb = 1\n', 'after undo_edit');
+    // The editor's history: the undo of the second edit, then the undo of the first.
+    await vscode.commands.executeCommand('undo');
+    equal(doc.getText(), 'a = 2\nb = 1\n', "one editor undo takes back undo_edit's last step only");
+    await vscode.commands.executeCommand('undo');
+    equal(doc.getText(), 'a = 2\nb = 2\n', 'two editor undos get back to where undo_edit started');
+  });
+
   await test('a refusal leaves the document untouched', async () => {
     const { doc } = await open('refuse.txt');
     const version = doc.version;
