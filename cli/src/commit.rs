@@ -24,6 +24,14 @@
 //! rename is durable before it says `done`. The same points in the protocol, one
 //! call instead of two per file (each fsync costs milliseconds on a disk).
 //!
+//! One file replaced by one rename (the usual call) skips the journal's `swapping` and
+//! `done` states: its rename is atomic and comes after the staged file is synced, so a
+//! crash before it leaves the old file and after it the new one; the journal on disk
+//! still says `staging`, whose recovery only removes the staging file and the `.old`
+//! link, whichever state the target is in. Two journal writes (four fsyncs) fewer. The
+//! running commit keeps `swapping` in memory, so a failure after the rename still rolls
+//! back to the old text.
+//!
 //! A failure at any step runs [`journal::undo`], the same code that recovers a batch a
 //! crash interrupted, so both paths are one.
 
@@ -170,9 +178,12 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op<'_>], hook: &mut Hook) -> Result<
         hook("journal")?;
         journal.save(root)?;
         stage(root, &targets, &mut journal, &mut dirs, hook)?;
+        let one_rename = is_one_rename(&journal);
         journal.state = State::Swapping;
-        hook("journal")?;
-        journal.save(root)?;
+        if !one_rename {
+            hook("journal")?;
+            journal.save(root)?;
+        }
         for (i, t) in targets.iter().enumerate() {
             hook("check")?;
             check(disk, t, &dirs[i])?;
@@ -190,11 +201,14 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op<'_>], hook: &mut Hook) -> Result<
             hook("sync")?;
             sync_file_systems(&dirs)?;
         }
-        // Only a journal that says `done` on disk makes the batch final.
-        let mut done = journal.clone();
-        done.state = State::Done;
-        hook("journal")?;
-        done.save(root)?;
+        // Only a journal that says `done` on disk makes the batch final (one rename:
+        // the rename itself did, and its directory is synced).
+        if !one_rename {
+            let mut done = journal.clone();
+            done.state = State::Done;
+            hook("journal")?;
+            done.save(root)?;
+        }
         journal.state = State::Done;
         // A crash from here on leaves a finished batch for the next run to clean up; a
         // failure here is not one (the batch is written).
@@ -224,6 +238,14 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op<'_>], hook: &mut Hook) -> Result<
         Ok(()) if journal.state == State::Done => Ok(()),
         Ok(()) => cleanup.map_err(Failure::Io),
     }
+}
+
+/// Whether the batch is one file replaced by one `rename` into an existing directory:
+/// then that rename is its only step that changes a target, and the journal stays
+/// `staging` on disk until it is removed (see the module documentation).
+fn is_one_rename(journal: &Journal) -> bool {
+    matches!(journal.entries.as_slice(), [e] if e.kind == Kind::Replace && e.staged.is_some())
+        && journal.dirs.is_empty()
 }
 
 /// Every target beneath the root, compared with what the engine read.

@@ -61,6 +61,30 @@ fn a_crash_or_failure_at_every_step_leaves_the_batch_old_or_new() {
     assert!(steps >= 10, "the batch has more steps than {steps}");
 }
 
+/// One file replaced by one rename: the journal is written once (`staging`), the
+/// rename is the commit point; a crash before it leaves the old text, after it the new.
+#[test]
+fn a_crash_or_failure_at_every_step_of_a_one_file_write_leaves_it_old_or_new() {
+    let setup = |s: &Sandbox| {
+        s.file("keep.txt", "keep\n");
+        s.file("a.txt", "a old\n");
+    };
+    let request = json!({"tool": "str_replace", "arguments": {"path": "a.txt", "old_str": "a old", "new_str": "a new"}});
+    let steps = every_step("one", &setup, &request, 30);
+    assert!(steps >= 6, "the write has more steps than {steps}");
+    // No second journal write (and its two fsyncs): that step is never reached.
+    let s = Sandbox::new("one-journal");
+    setup(&s);
+    let env = [("ANCHORED_EDIT_CRASH_AT", "journal:2")];
+    let status = s.spawn(&request, &env).wait().unwrap();
+    assert_eq!(
+        status.code(),
+        Some(0),
+        "a one-file write saves its journal once"
+    );
+    assert_eq!(s.read("a.txt"), "a new\n");
+}
+
 /// A batch larger than the commit's file-by-file sync limit: synced once per file
 /// system (`syncfs`) after staging and after the swaps.
 #[test]

@@ -528,9 +528,9 @@ fn scan_scope(
     // A line equal to a needle line, whole or trimmed, has its core hash: the others
     // are passed over on one probe of the text's line hashes.
     let wanted: Map<u64, ()> = needle_lines.iter().map(|l| (core_hash(l), ())).collect();
-    let hashes = text.line_hashes();
+    let hashes = text.line_hashes_like(first..last + 1, needle_lines);
     let mut stopped_at = None;
-    for (i, hash) in hashes.iter().enumerate().take(last + 1).skip(first) {
+    for (i, hash) in (first..).zip(hashes.iter()) {
         if work > SCAN_WORK {
             stopped_at = Some(i);
             break;

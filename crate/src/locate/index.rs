@@ -1,7 +1,8 @@
 //! The scope's lines indexed once per call, so no tolerant level rescans the file.
 //!
-//! Every line of the scope gets its [core hash](super::fold::core_hash), computed once
-//! when the first tolerant level runs. A needle's candidate windows are the places
+//! Every line of the scope that may equal one of the needle's whole lines gets its
+//! [core hash](super::fold::core_hash) ([`Text::line_hashes_like`]); the others are
+//! never equal to one. A needle's candidate windows are the places
 //! where all its whole lines have matching core hashes — found from the rarest of them —
 //! and only those windows are verified, level by level, with the real keys. A needle
 //! without a whole line (one line, or two partial ones) is anchored on its longest word
@@ -19,8 +20,7 @@ pub struct LineIndex<'t> {
     /// First line of the scope (0-based) and one past its last.
     pub first: usize,
     pub end: usize,
-    /// The text's [line hashes](Text::line_hashes) of the scope's lines, borrowed.
-    hashes: &'t [u64],
+    text: &'t Text<'t>,
 }
 
 impl<'t> LineIndex<'t> {
@@ -30,15 +30,11 @@ impl<'t> LineIndex<'t> {
             return LineIndex {
                 first: 0,
                 end: 0,
-                hashes: &[],
+                text,
             };
         }
         let end = last.min(text.line_count() - 1) + 1;
-        LineIndex {
-            first,
-            end,
-            hashes: &text.line_hashes()[first..end],
-        }
+        LineIndex { first, end, text }
     }
 
     /// First file lines of the windows where `needle` may match, in order.
@@ -53,9 +49,12 @@ impl<'t> LineIndex<'t> {
             return self.word_windows(text, scope, needle, last_start);
         }
         let wanted: Vec<u64> = needle.lines.iter().map(|l| core_hash(l)).collect();
+        // Only full lines are compared: the others' hashes are never asked for.
+        let like: Vec<&str> = full.iter().map(|&j| needle.lines[j].as_ref()).collect();
+        let hashes = self.text.line_hashes_like(self.first..self.end, &like);
         let mut counts: HashMap<u64, usize, FastHash> =
             full.iter().map(|&j| (wanted[j], 0)).collect();
-        for h in self.hashes {
+        for h in hashes.iter() {
             if let Some(c) = counts.get_mut(h) {
                 *c += 1;
             }
@@ -67,7 +66,7 @@ impl<'t> LineIndex<'t> {
             return Vec::new();
         };
         let mut out = Vec::new();
-        for (k, h) in self.hashes.iter().enumerate() {
+        for (k, h) in hashes.iter().enumerate() {
             if *h != wanted[anchor] || k < anchor {
                 continue;
             }
@@ -77,7 +76,7 @@ impl<'t> LineIndex<'t> {
             }
             if full
                 .iter()
-                .all(|&j| self.hashes[i - self.first + j] == wanted[j])
+                .all(|&j| hashes[i - self.first + j] == wanted[j])
             {
                 out.push(i);
             }

@@ -35,6 +35,7 @@ mod blank_lines;
 mod cascade;
 mod elision;
 mod escapes;
+mod exact;
 mod fold;
 mod indent;
 mod index;
@@ -43,6 +44,7 @@ mod needle;
 mod numbers;
 mod typography;
 
+pub use exact::find_exact;
 pub use fold::{key as fold_key, Key as FoldKey};
 pub use indent::{lead, IndentMap};
 pub use merge::{LineRole, Merge};
@@ -258,54 +260,6 @@ pub fn find_lines(text: &Text, needle: &str, scope: &Scope) -> Found {
         };
     }
     cascade::run(text, needle, scope)
-}
-
-/// Every byte-exact, non-overlapping occurrence of `needle` inside `scope` (and, when
-/// there is only one, an occurrence overlapping it, if any).
-pub fn find_exact(text: &Text, needle: &str, scope: &Scope) -> Vec<Candidate> {
-    if needle.is_empty() {
-        return Vec::new();
-    }
-    let hay = &text.as_str().as_bytes()[scope.range.clone()];
-    let finder = memchr::memmem::Finder::new(needle.as_bytes());
-    let mut out = Vec::new();
-    let mut at = 0;
-    let bytes = text.as_str().as_bytes();
-    while let Some(i) = finder.find(&hay[at..]) {
-        let mut start = scope.range.start + at + i;
-        let end = start + needle.len();
-        // A needle starting with a line break must not split a CRLF: its `\r` belongs
-        // to the match, or the replacement would leave it behind.
-        let prev_end = out
-            .last()
-            .map_or(scope.range.start, |c: &Candidate| c.range.end);
-        if needle.starts_with('\n') && start > prev_end && bytes[start - 1] == b'\r' {
-            start -= 1;
-        }
-        out.push(Candidate {
-            range: start..end,
-            via: Via::Exact,
-            fix: Fix::Literal,
-        });
-        at += i + needle.len();
-    }
-    // One match is unique only if no other occurrence overlaps it (`aa` in `aaa`):
-    // report such an occurrence too, so the match counts as ambiguous.
-    if let [only] = out.as_slice() {
-        let from = only.range.start + 1;
-        let end = only.range.end;
-        if from < end {
-            if let Some(i) = finder.find(&text.as_str().as_bytes()[from..scope.range.end]) {
-                let start = from + i;
-                out.push(Candidate {
-                    range: start..start + needle.len(),
-                    via: Via::Exact,
-                    fix: Fix::Literal,
-                });
-            }
-        }
-    }
-    out
 }
 
 /// `needle` without the line-number prefixes of a numbered read (`  12\t`, `12: `, …),

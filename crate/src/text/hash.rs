@@ -107,6 +107,22 @@ pub fn core_hash_in(line: &str, scratch: &mut Vec<u8>) -> u64 {
     mix(mix(h, tail), n as u64)
 }
 
+/// The first and last of `line`'s core bytes (0 when it has none): lines with equal
+/// core hashes have equal ends (barring a collision), and finding the ends reads only a
+/// line's indentation and trailing whitespace, so comparing them first skips hashing
+/// the lines that cannot match.
+pub fn core_ends(line: &str) -> u16 {
+    let bytes = line.as_bytes();
+    let Some(first) = bytes.iter().position(|&b| CORE[usize::from(b)]) else {
+        return 0;
+    };
+    let last = bytes
+        .iter()
+        .rposition(|&b| CORE[usize::from(b)])
+        .unwrap_or(first);
+    u16::from(bytes[first]) << 8 | u16::from(bytes[last])
+}
+
 /// [`core_hash_in`] with a scratch buffer of its own.
 pub fn core_hash(line: &str) -> u64 {
     core_hash_in(line, &mut Vec::new())

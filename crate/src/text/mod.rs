@@ -23,14 +23,17 @@
 pub mod diff;
 pub mod encoding;
 pub mod hash;
+mod line_map;
 pub mod placeholder;
 pub mod scan;
 mod version;
 pub mod words;
 
+pub use line_map::LineMap;
 pub use version::version_of;
 
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// A 0-based position with the column in UTF-16 code units.
@@ -63,6 +66,9 @@ impl LineEnding {
     }
 }
 
+/// What [`Text::line_hashes_like`] gives a line that is like none of the lines asked for.
+pub const NOT_LIKE: u64 = 0x9e37_79b9_7f4a_7c15;
+
 /// The UTF-8 byte order mark, as it appears at the start of a Rust string.
 pub const BOM: char = '\u{feff}';
 
@@ -76,6 +82,12 @@ pub struct Text<'a> {
     lf_lines: usize,
     /// Each line's [core hash](hash::core_hash), computed on first use.
     hashes: std::cell::OnceCell<Vec<u64>>,
+    /// Each line's [core ends](hash::core_ends), computed on first use.
+    ends: std::cell::OnceCell<Vec<u16>>,
+    /// The lines grouped by core hash, built on first use.
+    map: std::cell::OnceCell<LineMap>,
+    /// Bytes byte-exact searches of this text have scanned (see [`Text::note_scan`]).
+    scanned: std::cell::Cell<usize>,
 }
 
 impl<'a> Text<'a> {
@@ -103,6 +115,9 @@ impl<'a> Text<'a> {
             crlf_lines,
             lf_lines,
             hashes: std::cell::OnceCell::new(),
+            ends: std::cell::OnceCell::new(),
+            map: std::cell::OnceCell::new(),
+            scanned: std::cell::Cell::new(0),
         }
     }
 
@@ -116,6 +131,70 @@ impl<'a> Text<'a> {
                 .map(|i| hash::core_hash_in(self.line(i), &mut scratch))
                 .collect()
         })
+    }
+
+    /// The core hashes of lines `lines` for a search that only asks whether a line's
+    /// hash is one of `like`'s lines' hashes: a line whose [core ends](hash::core_ends)
+    /// no line of `like` has cannot be, and gets [`NOT_LIKE`] instead of its hash
+    /// (computing it is most of a tolerant search). The full hashes when they are
+    /// already computed, or when one of `like` hashes to [`NOT_LIKE`].
+    pub fn line_hashes_like(&self, lines: Range<usize>, like: &[&str]) -> Cow<'_, [u64]> {
+        let end = lines.end.min(self.line_count());
+        let lines = lines.start.min(end)..end;
+        if let Some(all) = self.hashes.get() {
+            return Cow::Borrowed(&all[lines]);
+        }
+        if like.iter().any(|l| hash::core_hash(l) == NOT_LIKE) {
+            return Cow::Borrowed(&self.line_hashes()[lines]);
+        }
+        let mut wanted = vec![0u64; 1 << 10];
+        for l in like {
+            let e = usize::from(hash::core_ends(l));
+            wanted[e >> 6] |= 1 << (e & 63);
+        }
+        let ends = self
+            .ends
+            .get_or_init(|| self.lines().map(hash::core_ends).collect());
+        let like_at = |k: usize| {
+            let e = usize::from(ends[k]);
+            wanted[e >> 6] & 1 << (e & 63) != 0
+        };
+        // Most lines alike (a file of one repeated shape): every later search of this
+        // text would hash them again, so hash them all once, kept.
+        if lines.clone().filter(|&k| like_at(k)).count() > lines.len() / 4 {
+            return Cow::Borrowed(&self.line_hashes()[lines]);
+        }
+        let mut scratch = Vec::new();
+        Cow::Owned(
+            lines
+                .map(|k| {
+                    if like_at(k) {
+                        hash::core_hash_in(self.line(k), &mut scratch)
+                    } else {
+                        NOT_LIKE
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    /// The lines grouped by core hash ([`LineMap`]), built once per text.
+    pub fn line_map(&self) -> &LineMap {
+        self.map.get_or_init(|| LineMap::build(self.line_hashes()))
+    }
+
+    /// Whether [`Text::line_map`] has been built.
+    pub fn has_line_map(&self) -> bool {
+        self.map.get().is_some()
+    }
+
+    /// Adds `bytes` to the bytes byte-exact searches of this text have scanned, and
+    /// returns the total before: a caller that searches one text many times (a patch's
+    /// hunks) switches to the line map once scanning has cost more than building it.
+    pub fn note_scan(&self, bytes: usize) -> usize {
+        let before = self.scanned.get();
+        self.scanned.set(before.saturating_add(bytes));
+        before
     }
 
     /// The whole text, exactly as given.

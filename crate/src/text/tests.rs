@@ -91,3 +91,29 @@ fn points_count_utf16_code_units() {
     let b = "\u{feff}x";
     assert_eq!(Text::new(b).point(b.len()), Point { row: 0, column: 2 });
 }
+
+/// A line's hash from `line_hashes_like` equals one of the asked lines' hashes exactly
+/// when its full core hash does.
+#[test]
+fn hashes_like_some_lines_match_exactly_where_the_full_hashes_do() {
+    let src = "def f(x):\n    return x\n\n  return  x \n\treturn x\r\n}\n\"q\"\n-- .\nreturn y\n\u{feff}x\n";
+    let likes: [&[&str]; 5] = [
+        &["return x"],
+        &["", "}"],
+        &["def f(x):", "  \"q\""],
+        &["...", "return\ty"],
+        &["é", "x"],
+    ];
+    for like in likes {
+        let fresh = Text::new(src);
+        let got = fresh.line_hashes_like(0..fresh.line_count(), like);
+        let all = Text::new(src);
+        let full = all.line_hashes();
+        for l in like {
+            let h = hash::core_hash(l);
+            for k in 0..full.len() {
+                assert_eq!(full[k] == h, got[k] == h, "{like:?}, line {k}");
+            }
+        }
+    }
+}
