@@ -170,8 +170,10 @@ fn call(options: &Options) -> Result<ExitCode, String> {
     let disk = DiskFiles::new(&options.root)
         .map_err(|e| format!("--root {}: {e}", options.root.display()))?;
     let mut session = new_session(options)?;
-    if let Some(dir) = &options.state {
-        state::load(dir, &mut session)?;
+    match &options.state {
+        Some(dir) => state::load(dir, &mut session)?,
+        // The session ends with this call: keeping its texts would only cost memory.
+        None => session.keep_history(false),
     }
     let call_options = CallOptions {
         dry_run: options.dry_run,

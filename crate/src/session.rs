@@ -399,6 +399,17 @@ impl Session {
         self.living.to_json()
     }
 
+    /// Whether the session keeps the versions it hands out and the calls it applied
+    /// (for rebasing stale edits and for undo_edit), and the syntax guard's lexer
+    /// states (re-lexing only around the next edit of a text). On by default. A host whose
+    /// session ends with its one call (the CLI without `--state`) turns it off: kept
+    /// texts would only hold a copy of each changed file alive while the result is
+    /// built.
+    pub fn keep_history(&mut self, keep: bool) {
+        self.living.set_off(!keep);
+        self.guard.set_off(!keep);
+    }
+
     /// Restores what [`Session::living_state`] gave; false (and nothing changed) when
     /// the JSON is not that shape.
     pub fn load_living_state(&mut self, state: &Value) -> bool {
@@ -833,6 +844,22 @@ mod tests {
         );
         assert!(session.take_reset());
         assert!(!session.take_reset());
+    }
+
+    #[test]
+    fn a_session_that_keeps_no_history_has_nothing_to_undo_or_rebase() {
+        let files = BTreeMap::from([("a.py".to_string(), "x = 1\ny = 2\n".to_string())]);
+        for keep in [true, false] {
+            let mut session = Session::new();
+            session.keep_history(keep);
+            let edit = json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "x = 1", "new_str": "x = 3"}});
+            let r = session.call(&edit, &files);
+            assert!(r.ok, "{}", r.headline());
+            let new_text = r.files.as_ref().unwrap()[0].new_text.clone().unwrap();
+            let now = BTreeMap::from([("a.py".to_string(), new_text)]);
+            let undo = session.call(&json!({"tool": "undo_edit", "arguments": {}}), &now);
+            assert_eq!(undo.ok, keep, "keep {keep}: {}", undo.headline());
+        }
     }
 
     #[test]

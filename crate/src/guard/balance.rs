@@ -36,9 +36,19 @@ const CACHE_BYTES: usize = 64 << 20;
 #[derive(Clone, Debug, Default)]
 pub struct Cache {
     entries: VecDeque<(String, Arc<String>, Traced)>,
+    /// Keep nothing (a session that ends with its one call).
+    off: bool,
 }
 
 impl Cache {
+    /// Stops (or resumes) keeping states: every check then lexes what it needs.
+    pub fn set_off(&mut self, off: bool) {
+        self.off = off;
+        if off {
+            self.entries.clear();
+        }
+    }
+
     /// The state of `text` at `path`, if kept (the same text, not merely the same name).
     fn get(&self, path: &str, text: &Arc<String>) -> Option<Traced> {
         self.entries
@@ -48,6 +58,9 @@ impl Cache {
     }
 
     fn put(&mut self, path: &str, text: &Arc<String>, state: Traced) {
+        if self.off {
+            return;
+        }
         self.entries
             .retain(|(p, t, _)| !(p == path && t.as_str() == text.as_str()));
         self.entries

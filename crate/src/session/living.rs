@@ -71,9 +71,17 @@ pub struct Living {
     version_bytes: usize,
     history: VecDeque<Applied>,
     last: Last,
+    /// Keep nothing (a host whose session ends with its one call): holding the texts
+    /// would only keep a copy of each alive while the result is built.
+    off: bool,
 }
 
 impl Living {
+    /// Stops (or resumes) keeping versions and applied calls.
+    pub fn set_off(&mut self, off: bool) {
+        self.off = off;
+    }
+
     /// The text `path` had at `version` (lower-case hex), when held.
     pub fn text_of(&self, path: &str, version: &str) -> Option<Arc<String>> {
         self.versions
@@ -86,6 +94,9 @@ impl Living {
     /// Remembers that `path` had `text`; returns its version when it was not held
     /// before.
     pub fn remember(&mut self, path: &str, text: &Arc<String>) -> Option<String> {
+        if self.off {
+            return None;
+        }
         let version = version_of(text);
         if let Some(i) = self
             .versions
@@ -117,6 +128,9 @@ impl Living {
 
     /// Records an applied editing call and the texts it produced.
     pub fn applied(&mut self, tool: &str, files: Vec<Changed>) {
+        if self.off {
+            return;
+        }
         let mut new_versions = Vec::new();
         for c in &files {
             let at = c.moved_to.as_deref().unwrap_or(&c.path);
