@@ -15,41 +15,11 @@ numbers, optional context lines around them, and the file's version. \
 Example: {\"path\": \"src/app.py\", \"pattern\": \"def connect\", \"context\": 2}",
     params: &[
         PATH,
-        Param {
-            name: "pattern",
-            aliases: &["query", "search", "needle"],
-            ty: ParamType::String,
-            required: true,
-            description: "The text to look for (literal unless regex is true).",
-        },
-        Param {
-            name: "regex",
-            aliases: &["is_regex", "use_regex"],
-            ty: ParamType::Boolean,
-            required: false,
-            description: "Treat pattern as a regular expression (multi-line mode: ^ and $ match at line ends).",
-        },
-        Param {
-            name: "ignore_case",
-            aliases: &["case_insensitive"],
-            ty: ParamType::Boolean,
-            required: false,
-            description: "Match without regard to case.",
-        },
-        Param {
-            name: "context",
-            aliases: &["context_lines"],
-            ty: ParamType::Integer { min: 0 },
-            required: false,
-            description: "Lines of context to show before and after each match (default 0).",
-        },
-        Param {
-            name: "max_results",
-            aliases: &["limit", "max_count"],
-            ty: ParamType::Integer { min: 1 },
-            required: false,
-            description: "Report at most this many matching lines (default 100).",
-        },
+        PATTERN,
+        REGEX,
+        IGNORE_CASE,
+        CONTEXT,
+        MAX_RESULTS,
         ENCODING,
     ],
     annotations: Annotations {
@@ -60,7 +30,54 @@ Example: {\"path\": \"src/app.py\", \"pattern\": \"def connect\", \"context\": 2
     },
 };
 
-const DEFAULT_MAX: usize = 100;
+/// Matching lines reported when `max_results` is not given.
+pub(super) const DEFAULT_MAX: usize = 100;
+
+/// `pattern`, as grep_file and grep_project take it.
+pub(super) const PATTERN: Param = Param {
+    name: "pattern",
+    aliases: &["query", "search", "needle"],
+    ty: ParamType::String,
+    required: true,
+    description: "The text to look for (literal unless regex is true).",
+};
+
+/// `regex`, as grep_file and grep_project take it.
+pub(super) const REGEX: Param = Param {
+    name: "regex",
+    aliases: &["is_regex", "use_regex"],
+    ty: ParamType::Boolean,
+    required: false,
+    description:
+        "Treat pattern as a regular expression (multi-line mode: ^ and $ match at line ends).",
+};
+
+/// `ignore_case`, as grep_file and grep_project take it.
+pub(super) const IGNORE_CASE: Param = Param {
+    name: "ignore_case",
+    aliases: &["case_insensitive"],
+    ty: ParamType::Boolean,
+    required: false,
+    description: "Match without regard to case.",
+};
+
+/// `context`, as grep_file and grep_project take it.
+pub(super) const CONTEXT: Param = Param {
+    name: "context",
+    aliases: &["context_lines"],
+    ty: ParamType::Integer { min: 0 },
+    required: false,
+    description: "Lines of context to show before and after each match (default 0).",
+};
+
+/// `max_results`, as grep_file and grep_project take it.
+pub(super) const MAX_RESULTS: Param = Param {
+    name: "max_results",
+    aliases: &["limit", "max_count"],
+    ty: ParamType::Integer { min: 1 },
+    required: false,
+    description: "Report at most this many matching lines (default 100).",
+};
 
 /// The regex a search uses: None for a plain literal search (neither `regex` nor
 /// `ignore_case`). Multi-line (`^`/`$` at line ends), with size limits so that no

@@ -6,10 +6,12 @@
 //! search stops at `max_results` matching lines, after checking that one more exists
 //! (which makes `truncated` exact).
 
-use super::grep_file::{matching_lines, search_regex};
+use super::grep_file::{
+    matching_lines, search_regex, CONTEXT, DEFAULT_MAX, IGNORE_CASE, MAX_RESULTS, PATTERN, REGEX,
+};
 use super::project::{scope, searchable_text, FOLDER, GLOB};
 use super::{Ctx, Outcome};
-use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
+use crate::args::{Annotations, Args, ToolSpec};
 use crate::error::{EditError, EditResult};
 use crate::text::words::plural;
 use crate::text::Text;
@@ -23,43 +25,13 @@ skipped, binary files skipped). Returns matches [{path, line, text}] in path and
 context lines around them when asked, and truncated when max_results was reached. Narrow \
 with glob and path. Example: {\"pattern\": \"fn connect\", \"glob\": \"*.rs\", \"context\": 1}",
     params: &[
-        Param {
-            name: "pattern",
-            aliases: &["query", "search", "needle"],
-            ty: ParamType::String,
-            required: true,
-            description: "The text to look for (literal unless regex is true).",
-        },
-        Param {
-            name: "regex",
-            aliases: &["is_regex", "use_regex"],
-            ty: ParamType::Boolean,
-            required: false,
-            description: "Treat pattern as a regular expression (multi-line mode: ^ and $ match at line ends).",
-        },
-        Param {
-            name: "ignore_case",
-            aliases: &["case_insensitive"],
-            ty: ParamType::Boolean,
-            required: false,
-            description: "Match without regard to case.",
-        },
+        PATTERN,
+        REGEX,
+        IGNORE_CASE,
         GLOB,
         FOLDER,
-        Param {
-            name: "context",
-            aliases: &["context_lines"],
-            ty: ParamType::Integer { min: 0 },
-            required: false,
-            description: "Lines of context to show before and after each match (default 0).",
-        },
-        Param {
-            name: "max_results",
-            aliases: &["limit", "max_count"],
-            ty: ParamType::Integer { min: 1 },
-            required: false,
-            description: "Report at most this many matching lines (default 100).",
-        },
+        CONTEXT,
+        MAX_RESULTS,
     ],
     annotations: Annotations {
         title: "Search the project",
@@ -69,7 +41,6 @@ with glob and path. Example: {\"pattern\": \"fn connect\", \"glob\": \"*.rs\", \
     },
 };
 
-const DEFAULT_MAX: usize = 100;
 /// Longer lines are shown cut (minified files would otherwise flood the answer).
 const MAX_LINE_CHARS: usize = 400;
 
