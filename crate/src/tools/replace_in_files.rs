@@ -22,10 +22,9 @@
 
 use super::params::*;
 use super::project::{scope, searchable_text, FOLDER, GLOB};
-use super::{check_versions, Ctx, Outcome};
+use super::{check_versions, str_replace, Ctx, Outcome};
 use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
-use crate::guard;
 use crate::locate::{self, Candidate, MatchedVia, Scope, Via};
 use crate::text::words::plural;
 use crate::text::{splice, Text};
@@ -116,7 +115,12 @@ struct FilePlan {
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let old = args.str("old_str");
     let new = args.str("new_str");
-    check_request(old, new, args)?;
+    str_replace::check_old_new(
+        old,
+        new,
+        args,
+        "Send the text to replace as the files have it.",
+    )?;
     check_versions(ctx, args)?;
     let files = target_files(ctx, args)?;
     let strict = args.flag("strict");
@@ -174,27 +178,6 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             }
         ),
     })
-}
-
-/// Refuses a request that cannot be an edit, before any search.
-fn check_request(old: &str, new: &str, args: &Args) -> EditResult<()> {
-    if old.is_empty() {
-        return Err(EditError::invalid(
-            "old_str is empty, so there is nothing to find. Send the text to replace as the files have it.",
-        ));
-    }
-    if old == new {
-        return Err(EditError::new(
-            ErrorKind::NoChange,
-            "old_str and new_str are identical, so the edit would change nothing. Send the new text in new_str.",
-        ));
-    }
-    guard::check(
-        new,
-        "new_str",
-        Some(("old_str", old)),
-        args.flag("allow_placeholders"),
-    )
 }
 
 /// The files the call covers: `paths` (each must exist), or those `glob` selects.

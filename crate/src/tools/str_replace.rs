@@ -214,9 +214,24 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
 /// Refuses a request that cannot be an edit, before any search: nothing to find, no
 /// change, or placeholders in new_str.
 fn check_request(path: &str, old: &str, new: &str, args: &Args) -> EditResult<()> {
+    let advice = format!(
+        "To add text use insert {{path: \"{path}\", line: N | after_content: \"…\", new_str: \"…\"}}; to write a whole file use create_file."
+    );
+    check_old_new(old, new, args, &advice)
+}
+
+/// The checks every old_str → new_str tool makes first (str_replace, replace_in_files):
+/// old_str not empty (`empty_advice` says what to send instead), new_str different,
+/// no placeholder in new_str.
+pub(super) fn check_old_new(
+    old: &str,
+    new: &str,
+    args: &Args,
+    empty_advice: &str,
+) -> EditResult<()> {
     if old.is_empty() {
         return Err(EditError::invalid(format!(
-            "old_str is empty, so there is nothing to find. To add text use insert {{path: \"{path}\", line: N | after_content: \"…\", new_str: \"…\"}}; to write a whole file use create_file."
+            "old_str is empty, so there is nothing to find. {empty_advice}"
         )));
     }
     if old == new {
