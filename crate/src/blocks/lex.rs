@@ -97,20 +97,7 @@ pub fn lex(src: &str, syn: &Syntax) -> Lexed {
             multiline: Vec::new(),
         };
     }
-    let mut lx = Lexer {
-        src: bytes,
-        code: bytes.to_vec(),
-        events: Vec::with_capacity(bytes.len() / 24 + 8),
-        issues: Vec::new(),
-        multiline: Vec::new(),
-        frames: Vec::new(),
-        syn: *syn,
-        interesting: interesting_table(syn),
-        start: 0,
-        floor: 0,
-        floor_expr: true,
-        tracer: None,
-    };
+    let mut lx = Lexer::new(bytes, syn, None);
     lx.run();
     Lexed {
         code: lx.code,
@@ -228,6 +215,24 @@ const EXPRESSION_KEYWORDS: &[&[u8]] = &[
 const MAX_FRAMES: usize = 10_000;
 
 impl<'s> Lexer<'s> {
+    /// A lexer at the start of `src`; `tracer` records line states (the balance guard).
+    fn new(src: &'s [u8], syn: &Syntax, tracer: Option<Box<trace::Tracer>>) -> Lexer<'s> {
+        Lexer {
+            src,
+            code: src.to_vec(),
+            events: Vec::with_capacity(src.len() / 24 + 8),
+            issues: Vec::new(),
+            multiline: Vec::new(),
+            frames: Vec::new(),
+            syn: *syn,
+            interesting: interesting_table(syn),
+            start: 0,
+            floor: 0,
+            floor_expr: true,
+            tracer,
+        }
+    }
+
     fn byte(&self, i: usize) -> u8 {
         self.src.get(i).copied().unwrap_or(0)
     }

@@ -15,7 +15,7 @@
 //! followed by blank lines), so a resumed lex starts from a snapshot with code between
 //! it and the first changed byte (see `blocks::balance`).
 
-use super::{interesting_table, Event, Frame, Lexed, Lexer, Resume, Syntax, NONE};
+use super::{Event, Frame, Lexed, Lexer, Resume, Syntax, NONE};
 use std::sync::Arc;
 
 /// Lines between two snapshots (a resumed lex re-reads at most this many unchanged
@@ -123,26 +123,14 @@ fn run(src: &str, syn: &Syntax, from: Option<&Snapshot>, sync: Option<SyncTarget
             sync_frames: Vec::new(),
         };
     }
-    let mut lx = Lexer {
-        src: bytes,
-        code: bytes.to_vec(),
-        events: Vec::with_capacity(bytes.len() / 24 + 8),
-        issues: Vec::new(),
-        multiline: Vec::new(),
-        frames: Vec::new(),
-        syn: *syn,
-        interesting: interesting_table(syn),
-        start: 0,
-        floor: 0,
-        floor_expr: true,
-        tracer: Some(Box::new(Tracer {
-            trace: Trace::default(),
-            lines_since_snapshot: SNAPSHOT_LINES,
-            sync,
-            synced_at: None,
-            sync_frames: Vec::new(),
-        })),
-    };
+    let tracer = Some(Box::new(Tracer {
+        trace: Trace::default(),
+        lines_since_snapshot: SNAPSHOT_LINES,
+        sync,
+        synced_at: None,
+        sync_frames: Vec::new(),
+    }));
+    let mut lx = Lexer::new(bytes, syn, tracer);
     if let Some(s) = from {
         lx.resume_at(s);
     } else {
