@@ -1,17 +1,21 @@
 //! Writing a call's changes to disk: all files or none, at every instant.
 //!
 //! 1. **Plan**: each new text is encoded in its file's encoding (the result's
-//!    `encoding`, by the engine's `encode_text`); each target is located beneath the root and compared with what the
-//!    engine read for the call (bytes and inode): a difference is `stale_buffer`, and
-//!    nothing is written. Two changes reaching one real file are refused.
+//!    `encoding`, by the engine's `encode_text`); each target is located beneath the
+//!    root and compared with what the engine read for the call (kind, inode and
+//!    length): a difference is `stale_buffer`, and nothing is written. Two changes
+//!    reaching one real file are refused.
 //! 2. **Journal** (`journal.rs`): every name the commit will create is recorded first.
 //! 3. **Stage**: new texts go to staging files beside their targets, created exclusively
 //!    under unguessable names (`O_CREAT|O_EXCL|O_NOFOLLOW` through the root handle),
 //!    given the target's permissions (and owner, when the process can) on the open file,
 //!    and synced. The old text is kept before any swap: a hard link to the old file, or
-//!    a copy of its bytes when it will be written in place.
+//!    a copy of its bytes when it will be written in place (copied from the file and
+//!    checked against the engine's read: a difference is `stale_buffer`).
 //! 4. **Check and swap**: every target is compared with the engine's read once more,
-//!    then each is replaced by one `rename(staged, target)`; a file with several hard
+//!    its bytes too (their length and 128-bit hash, `digest.rs`: the file is read once
+//!    here, a block at a time, and the call keeps no copy of what it read), then each
+//!    is replaced by one `rename(staged, target)`; a file with several hard
 //!    links or an owner the process could not give a new file is overwritten in place
 //!    instead; a new file is linked into place (never over a file that appeared); a
 //!    delete unlinks. Directories are synced, the journal says `done`, copies go.
@@ -35,6 +39,7 @@
 //! A failure at any step runs [`journal::undo`], the same code that recovers a batch a
 //! crash interrupted, so both paths are one.
 
+use crate::digest::Digest;
 use crate::disk::{open_regular, DiskFiles, Seen};
 use crate::jail;
 use crate::journal::{self, open_dir, side_name, sync_dir, Entry, Journal, Kind, State};
@@ -179,15 +184,20 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op<'_>], hook: &mut Hook) -> Result<
         journal.save(root)?;
         stage(root, &targets, &mut journal, &mut dirs, hook)?;
         let one_rename = is_one_rename(&journal);
-        journal.state = State::Swapping;
         if !one_rename {
+            let mut swapping = journal.clone();
+            swapping.state = State::Swapping;
             hook("journal")?;
-            journal.save(root)?;
+            swapping.save(root)?;
         }
         for (i, t) in targets.iter().enumerate() {
             hook("check")?;
             check(disk, t, &dirs[i])?;
         }
+        // Only now may a failure roll targets back: none has been touched before, and
+        // one that failed its check holds someone's save, which a rollback of a file
+        // written in place (its copy written back) would overwrite.
+        journal.state = State::Swapping;
         for (i, t) in targets.iter().enumerate() {
             hook("swap")?;
             swap(&dirs[i], t, &journal.entries[i])?;
@@ -280,7 +290,8 @@ fn locate<'o>(disk: &DiskFiles, ops: &'o [Op<'o>]) -> Result<Vec<Target<'o>>, Fa
             rel,
             meta,
         };
-        if !same_as_seen(root, &t)? || matches!((op, &t.meta), (Op::Remove { .. }, None)) {
+        let changed = !same_as_seen(root, &t, Depth::Metadata)?;
+        if changed || matches!((op, &t.meta), (Op::Remove { .. }, None)) {
             return Err(Failure::Stale(op.path().to_string()));
         }
         targets.push(t);
@@ -288,43 +299,44 @@ fn locate<'o>(disk: &DiskFiles, ops: &'o [Op<'o>]) -> Result<Vec<Target<'o>>, Fa
     Ok(targets)
 }
 
-/// Whether the target is what the engine read: the same inode with the same bytes, or
-/// still absent.
-fn same_as_seen(root: &Dir, t: &Target) -> io::Result<bool> {
-    let now = match root.symlink_metadata(&t.rel) {
-        Ok(m) => m,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(t.seen.bytes.is_none()),
-        Err(e) => return Err(e),
-    };
-    let (Some(text), Some(id)) = (&t.seen.bytes, t.seen.id) else {
-        return Ok(false);
-    };
-    if !now.is_file() || (now.dev(), now.ino()) != id || now.len() != text.len() as u64 {
-        return Ok(false);
-    }
-    let (mut file, _) = open_regular(root, &t.rel, false)?;
-    same_bytes(&mut file, text)
+/// How much of a target [`same_as_seen`] compares with what the engine read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Depth {
+    /// Kind, inode and length: the early refusal, before anything is staged.
+    Metadata,
+    /// And the bytes (their [`Digest`]): the final check, right before the swaps.
+    Bytes,
 }
 
-/// Whether `file` holds exactly `expected`, read a block at a time (a whole second copy
-/// of a large file would raise the process's peak memory by its size).
-fn same_bytes(file: &mut impl io::Read, expected: &[u8]) -> io::Result<bool> {
-    let mut block = vec![0u8; 1 << 16];
-    let mut at = 0;
-    loop {
-        let n = match file.read(&mut block) {
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if n == 0 {
-            return Ok(at == expected.len());
-        }
-        if expected.get(at..at + n) != Some(&block[..n]) {
-            return Ok(false);
-        }
-        at += n;
+/// Whether the target is what the engine read: the same inode with the same length
+/// (and, at [`Depth::Bytes`], the same bytes), or still absent.
+fn same_as_seen(root: &Dir, t: &Target, depth: Depth) -> io::Result<bool> {
+    let now = match root.symlink_metadata(&t.rel) {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(t.seen.digest.is_none()),
+        Err(e) => return Err(e),
+    };
+    let (Some(digest), Some(id)) = (t.seen.digest, t.seen.id) else {
+        return Ok(false);
+    };
+    if !now.is_file() || (now.dev(), now.ino()) != id || now.len() != digest.len {
+        return Ok(false);
     }
+    if depth == Depth::Metadata {
+        return Ok(true);
+    }
+    let (mut file, meta) = open_regular(root, &t.rel, false)?;
+    Ok((meta.dev(), meta.ino()) == id && Digest::of_reader(&mut file)? == digest)
+}
+
+/// Copies the target's bytes to `out` (the rollback copy of a file written in place);
+/// false when they are not what the engine read (the copy is then of no use).
+fn copy_as_seen(dir: &Dir, t: &Target, out: &mut impl Write) -> io::Result<bool> {
+    let (mut file, meta) = open_regular(dir, Path::new(&t.name), false)?;
+    if Some((meta.dev(), meta.ino())) != t.seen.id {
+        return Ok(false);
+    }
+    Ok(Some(Digest::copy(&mut file, out)?) == t.seen.digest)
 }
 
 /// The final check before the swaps: the target is as the engine read it, its path
@@ -341,7 +353,7 @@ fn check(disk: &DiskFiles, t: &Target, dir: &Dir) -> Result<(), Failure> {
         (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
         _ => false,
     };
-    if same_place && same_dir && same_as_seen(root, t)? {
+    if same_place && same_dir && same_as_seen(root, t, Depth::Bytes)? {
         Ok(())
     } else {
         Err(Failure::Stale(t.op.path().to_string()))
@@ -424,9 +436,11 @@ fn stage(
         if let Some(old) = &e.old {
             hook("keep-old")?;
             if e.kind == Kind::InPlace {
-                let bytes = t.seen.bytes.as_deref().map_or(&[][..], Vec::as_slice);
+                // Copied from the file itself, checked against what the engine read.
                 let mut copy = create_exclusive(dir, old, true)?.into_std();
-                copy.write_all(bytes)?;
+                if !copy_as_seen(dir, t, &mut copy)? {
+                    return Err(Failure::Stale(t.op.path().to_string()));
+                }
                 if each {
                     copy.sync_all()?;
                 }
@@ -538,29 +552,5 @@ fn test_faults() -> impl FnMut(&str) -> io::Result<()> {
             )));
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::same_bytes;
-
-    #[test]
-    fn same_bytes_compares_block_by_block() {
-        let long: Vec<u8> = (0..200_000u32).map(|i| (i % 251) as u8).collect();
-        let mut changed = long.clone();
-        changed[150_000] ^= 1;
-        let cases: [(&[u8], &[u8], bool); 6] = [
-            (b"", b"", true),
-            (b"abc", b"abc", true),
-            (b"abc", b"abd", false),
-            (b"abc", b"abcd", false),
-            (&long, &long, true),
-            (&long, &changed, false),
-        ];
-        for (file, expected, same) in cases {
-            assert_eq!(same_bytes(&mut &file[..], expected).unwrap(), same);
-        }
-        assert!(!same_bytes(&mut &long[..], &long[..199_999]).unwrap());
     }
 }

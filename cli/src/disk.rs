@@ -2,9 +2,13 @@
 //!
 //! Every path goes through the [`Jail`] (resolved beneath the open root, never out).
 //! Reads refuse what is not a regular file without opening it for reading, and what
-//! they hand the engine is remembered per call ([`Seen`]): the commit compares each
-//! target with it right before swapping (compare and swap), so a save made during the
-//! call is never overwritten.
+//! they hand the engine is remembered per call ([`Seen`]: its length and hash, see
+//! `digest.rs`): the commit compares each target with it right before swapping
+//! (compare and swap), so a save made during the call is never overwritten.
+//!
+//! A file is read with one `read` into a buffer of its size, and that buffer is handed
+//! to the engine alone (no copy kept here): the engine turns a UTF-8 file's buffer into
+//! its text without copying it.
 //!
 //! Reads hand the engine the file's bytes ([`Content::Bytes`]): the engine decodes them
 //! (UTF-8, a BOM, the call's `encoding`, a declaration; binary refused) and the commit
@@ -14,6 +18,7 @@
 //! Files are identified by device and inode ([`Files::identity`]), so the engine keeps
 //! one text for `a.txt` and a symlink or hard link to it.
 
+use crate::digest::Digest;
 use crate::jail::{self, Jail};
 use anchored_edit::{decode_bytes, Content, EditError, EditResult, Files};
 use cap_std::fs::{Metadata, MetadataExt, OpenOptions, OpenOptionsExt};
@@ -22,11 +27,11 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-/// What a call read at one real path: the bytes (None: no file) and the file's
-/// device and inode.
-#[derive(Clone, Debug, Default)]
+/// What a call read at one real path: the bytes' length and hash (None: no file) and
+/// the file's device and inode.
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Seen {
-    pub bytes: Option<Arc<Vec<u8>>>,
+    pub digest: Option<Digest>,
     pub id: Option<(u64, u64)>,
 }
 
@@ -58,7 +63,7 @@ impl DiskFiles {
 
     /// What this call read at real path `rel` (a path it never read counts as absent).
     pub fn seen(&self, rel: &Path) -> Seen {
-        self.seen_map().get(rel).cloned().unwrap_or_default()
+        self.seen_map().get(rel).copied().unwrap_or_default()
     }
 
     fn seen_map(&self) -> std::sync::MutexGuard<'_, HashMap<PathBuf, Seen>> {
@@ -100,13 +105,13 @@ impl DiskFiles {
         Ok(Some((Arc::new(bytes), meta)))
     }
 
-    /// The file's bytes, remembered for the commit's compare and swap.
+    /// The file's bytes, remembered (as a [`Digest`]) for the commit's compare and swap.
     fn read_bytes(&self, path: &str) -> EditResult<Option<Arc<Vec<u8>>>> {
         let rel = self.jail.locate(path)?;
         let read = self.read_real(path, &rel)?;
         let seen = match &read {
             Some((bytes, meta)) => Seen {
-                bytes: Some(bytes.clone()),
+                digest: Some(Digest::of(bytes)),
                 id: Some((meta.dev(), meta.ino())),
             },
             None => Seen::default(),

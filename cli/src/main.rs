@@ -4,6 +4,7 @@
 //! `mcp` serves every tool over MCP stdio; `tools` prints the tool schemas.
 
 mod commit;
+mod digest;
 mod disk;
 mod host;
 mod jail;
@@ -179,7 +180,7 @@ fn call(options: &Options) -> Result<ExitCode, String> {
         dry_run: options.dry_run,
         ..CallOptions::default()
     };
-    let result = match serde_json::from_slice::<Value>(&bytes) {
+    let mut result = match serde_json::from_slice::<Value>(&bytes) {
         Ok(request) => host::execute(&mut session, &disk, &request, &call_options),
         // The engine words the refusal (not UTF-8, truncated or malformed JSON).
         Err(_) => match std::str::from_utf8(&bytes) {
@@ -193,14 +194,27 @@ fn call(options: &Options) -> Result<ExitCode, String> {
     if let Some(dir) = &options.state {
         state::save(dir, &session)?;
     }
+    // The new texts are written by now and never printed (`to_llm_json` leaves them
+    // out): taken out first, so the JSON is built without a copy of each.
+    let texts: Vec<String> = result
+        .files
+        .iter_mut()
+        .flatten()
+        .filter_map(|f| f.new_text.take())
+        .collect();
     let out = serde_json::to_string_pretty(&result.to_llm_json()).unwrap_or_default();
     let mut stdout = std::io::stdout().lock();
     let _ = writeln!(stdout, "{out}");
-    Ok(if result.ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    let _ = stdout.flush();
+    exit_keeping(i32::from(!result.ok), texts)
+}
+
+/// Ends the process with `code` (stdout flushed by the caller) without freeing what is
+/// left: the texts of a large file, freed page by page on return, cost milliseconds
+/// the process's end does not. Nothing here needs a destructor: every file written is
+/// synced and closed, the journal and `--state`/`--stats` files are closed.
+fn exit_keeping<T>(code: i32, _unfreed: T) -> ! {
+    std::process::exit(code)
 }
 
 /// The request's bytes, from `--request FILE` or stdin, as they are: decoding is the

@@ -267,6 +267,54 @@ fn a_save_during_the_call_is_never_overwritten() {
     assert!(leftovers(&s.root).is_empty(), "{:?}", leftovers(&s.root));
 }
 
+/// A save that keeps the file's inode and length (only its bytes tell), between the
+/// engine's read and the swap, at each step a commit can meet it: a plain file (the
+/// final check), a hard-linked file written in place before its rollback copy is taken
+/// and after it. `stale_buffer`, the save kept, nothing left behind.
+#[test]
+fn a_save_of_the_same_length_during_the_call_is_never_overwritten() {
+    for (linked, step) in [(false, "check:1"), (true, "keep-old:1"), (true, "check:1")] {
+        let label = format!("linked {linked}, paused at {step}");
+        let s = Sandbox::new(&format!("cas-len-{linked}-{}", step.replace(':', "")));
+        s.file("a.txt", "a = 1\n");
+        if linked {
+            fs::hard_link(s.root.join("a.txt"), s.root.join("twin.txt")).unwrap();
+        }
+        let pause = s.base.join("paused");
+        let pause_str = pause.to_string_lossy().into_owned();
+        let request = json!({"tool": "str_replace", "arguments":
+            {"path": "a.txt", "old_str": "a = 1", "new_str": "a = 2"}});
+        let child = s.spawn(
+            &request,
+            &[
+                ("ANCHORED_EDIT_PAUSE_AT", step),
+                ("ANCHORED_EDIT_PAUSE_FILE", &pause_str),
+            ],
+        );
+        let start = Instant::now();
+        while !pause.exists() && start.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(pause.exists(), "{label}: the commit never paused");
+        let ino = fs::metadata(s.root.join("a.txt")).unwrap().ino();
+        fs::write(s.root.join("a.txt"), "a = 9\n").unwrap();
+        assert_eq!(fs::metadata(s.root.join("a.txt")).unwrap().ino(), ino);
+        fs::remove_file(&pause).unwrap();
+        let (code, out) = common::parse(child.wait_with_output().unwrap());
+        assert_eq!(
+            (code, out["error"]["kind"].as_str()),
+            (1, Some("stale_buffer")),
+            "{label}: {out:#}"
+        );
+        assert_eq!(s.read("a.txt"), "a = 9\n", "{label}");
+        assert!(
+            leftovers(&s.root).is_empty(),
+            "{label}: {:?}",
+            leftovers(&s.root)
+        );
+    }
+}
+
 /// Path spellings × tools and patch headers: inside the root they work (in-root symlinks,
 /// absolute or relative, included); every way out is refused, and the outside and the
 /// journal directory are never touched.

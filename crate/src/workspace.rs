@@ -274,7 +274,12 @@ impl<'f> Workspace<'f> {
             None => (None, self.encoding.unwrap_or(FileEncoding::UTF8)),
             Some(Content::Text(text)) => (Some(text), FileEncoding::UTF8),
             Some(Content::Bytes(bytes)) => {
-                let (text, encoding) = encoding::decode(path, &bytes, self.encoding)?;
+                // A host that handed over its only reference (a disk read) gives the
+                // bytes up: a UTF-8 file becomes its text without a copy.
+                let (text, encoding) = match Arc::try_unwrap(bytes) {
+                    Ok(owned) => encoding::decode_owned(path, owned, self.encoding)?,
+                    Err(shared) => encoding::decode(path, &shared, self.encoding)?,
+                };
                 (Some(Arc::new(text)), encoding)
             }
         })

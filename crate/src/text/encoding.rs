@@ -29,6 +29,7 @@
 
 use crate::error::{EditError, EditResult};
 use encoding_rs::{DecoderResult, EncoderResult, Encoding, UTF_16BE, UTF_16LE, UTF_8};
+use std::borrow::Cow;
 
 /// How far into a file a declaration is looked for.
 const DECLARATION_WINDOW: usize = 1024;
@@ -105,24 +106,48 @@ pub fn decode(
     bytes: &[u8],
     requested: Option<FileEncoding>,
 ) -> EditResult<(String, FileEncoding)> {
-    let bom = Encoding::for_bom(bytes).map(|(e, _)| FileEncoding(e));
+    decode_from(path, Cow::Borrowed(bytes), requested)
+}
+
+/// [`decode`] of bytes the caller gives up: a UTF-8 file's bytes become its text
+/// without a copy (a host reading a 4 MB file then holds it once, not twice).
+pub fn decode_owned(
+    path: &str,
+    bytes: Vec<u8>,
+    requested: Option<FileEncoding>,
+) -> EditResult<(String, FileEncoding)> {
+    decode_from(path, Cow::Owned(bytes), requested)
+}
+
+fn decode_from(
+    path: &str,
+    bytes: Cow<'_, [u8]>,
+    requested: Option<FileEncoding>,
+) -> EditResult<(String, FileEncoding)> {
+    let bom = Encoding::for_bom(&bytes).map(|(e, _)| FileEncoding(e));
     let encoding = match (bom, requested) {
         (Some(e), _) | (None, Some(e)) => e,
-        (None, None) if std::str::from_utf8(bytes).is_ok() => FileEncoding::UTF8,
-        (None, None) => match declared(bytes) {
+        (None, None) if std::str::from_utf8(&bytes).is_ok() => FileEncoding::UTF8,
+        (None, None) => match declared(&bytes) {
             Some(e) => e,
-            None => return Err(undeclared(path, bytes)),
+            None => return Err(undeclared(path, &bytes)),
         },
     };
     if !encoding.is_utf16() && bytes.contains(&0) {
         return Err(binary(path));
     }
     if encoding.is_utf8() {
-        return match String::from_utf8(bytes.to_vec()) {
+        return match String::from_utf8(bytes.into_owned()) {
             Ok(text) => Ok((text, encoding)),
-            Err(e) => Err(not_in(path, bytes, encoding, e.utf8_error().valid_up_to())),
+            Err(e) => Err(not_in(
+                path,
+                e.as_bytes(),
+                encoding,
+                e.utf8_error().valid_up_to(),
+            )),
         };
     }
+    let bytes = &bytes[..];
     if bom.is_none() && requested.is_some() && has_non_ascii_utf8(bytes) {
         return Err(utf8_not_legacy(path, encoding));
     }
@@ -464,6 +489,40 @@ mod tests {
         }
         assert!(FileEncoding::from_label("replacement").is_err());
         assert!(FileEncoding::from_label("klingon").is_err());
+    }
+
+    #[test]
+    fn decoding_owned_bytes_gives_what_decoding_borrowed_bytes_gives() {
+        let latin1 = FileEncoding::from_label("latin1").ok();
+        let utf16 = FileEncoding::from_label("utf-16le").ok();
+        let cases: &[(&[u8], Option<FileEncoding>)] = &[
+            (b"", None),
+            (b"x = 1\n", None),
+            ("caf\u{e9} \u{65e5}\n".as_bytes(), None),
+            (b"\xef\xbb\xbfbom\n", None),
+            (b"\xff\xfea\x00\n\x00", None),
+            (b"caf\xe9\n", None),
+            (b"# coding: latin-1\ncaf\xe9\n", None),
+            (b"caf\xe9\n", latin1),
+            ("caf\u{e9}\n".as_bytes(), latin1),
+            (b"a\x00b\n", None),
+            (b"a\xc3\n", None),
+            (b"a\x00\n\x00", utf16),
+        ];
+        for (bytes, requested) in cases {
+            let borrowed = decode("f.txt", bytes, *requested);
+            let owned = decode_owned("f.txt", bytes.to_vec(), *requested);
+            match (borrowed, owned) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b, "{bytes:?}"),
+                (Err(a), Err(b)) => assert_eq!(a.message, b.message, "{bytes:?}"),
+                (a, b) => panic!("{bytes:?}: {a:?} / {b:?}"),
+            }
+        }
+        // A UTF-8 file's buffer becomes its text: the same allocation, not a copy.
+        let bytes = b"def f():\n    return 1\n".to_vec();
+        let at = bytes.as_ptr();
+        let (text, _) = decode_owned("f.py", bytes, None).unwrap();
+        assert_eq!(text.as_ptr(), at);
     }
 
     #[test]
