@@ -119,27 +119,32 @@ struct Probe {
 }
 
 impl LineIndex {
-    fn build(src: &str) -> LineIndex {
+    /// The index of `src`, and each line's [core ends](hash::core_ends) when `ends`
+    /// is given (read in the same pass, while each line is in cache).
+    fn build(src: &str, ends: Option<&mut Vec<u16>>) -> LineIndex {
         let bytes = src.as_bytes();
         let mut starts = Vec::with_capacity(bytes.len() / 32 + 1);
         if !src.is_empty() {
             starts.push(0);
         }
-        let (mut crlf_lines, mut lf_lines) = (0, 0);
-        scan::for_each_byte(bytes, b'\n', |nl| {
-            if nl > 0 && bytes[nl - 1] == b'\r' {
-                crlf_lines += 1;
-            } else {
-                lf_lines += 1;
+        let (newlines, crlf_lines) = match ends {
+            None => scan::index_lines(bytes, &mut starts, |_, _| {}),
+            Some(ends) => {
+                ends.reserve(bytes.len() / 32 + 1);
+                let counts = scan::index_lines(bytes, &mut starts, |start, nl| {
+                    ends.push(hash::core_ends_of(&bytes[start..nl]));
+                });
+                if !src.ends_with('\n') && !src.is_empty() {
+                    let last = starts.last().copied().unwrap_or(0);
+                    ends.push(hash::core_ends_of(&bytes[last..]));
+                }
+                counts
             }
-            if nl + 1 < bytes.len() {
-                starts.push(nl + 1);
-            }
-        });
+        };
         LineIndex {
             starts,
             crlf_lines,
-            lf_lines,
+            lf_lines: newlines - crlf_lines,
         }
     }
 }
@@ -160,7 +165,7 @@ impl<'a> Text<'a> {
     }
 
     fn index(&self) -> &LineIndex {
-        self.index.get_or_init(|| LineIndex::build(self.src))
+        self.index.get_or_init(|| LineIndex::build(self.src, None))
     }
 
     /// The probe to count from, or None when the index exists or counting has read
@@ -244,9 +249,21 @@ impl<'a> Text<'a> {
             let e = usize::from(hash::core_ends(l));
             wanted[e >> 6] |= 1 << (e & 63);
         }
-        let ends = self
-            .ends
-            .get_or_init(|| self.lines().map(hash::core_ends).collect());
+        let ends = self.ends.get_or_init(|| {
+            let mut ends = Vec::new();
+            if self.index.get().is_none() {
+                let _ = self.index.set(LineIndex::build(self.src, Some(&mut ends)));
+                return ends;
+            }
+            // From the line starts: a line's terminator and a BOM hold no core bytes.
+            let (starts, bytes) = (&self.index().starts, self.src.as_bytes());
+            let line_ends = starts.iter().skip(1).copied().chain([bytes.len()]);
+            starts
+                .iter()
+                .zip(line_ends)
+                .map(|(&start, end)| hash::core_ends_of(&bytes[start..end]))
+                .collect()
+        });
         let like_at = |k: usize| {
             let e = usize::from(ends[k]);
             wanted[e >> 6] & 1 << (e & 63) != 0
