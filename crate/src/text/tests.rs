@@ -194,8 +194,18 @@ mod lazy_index {
 /// The core ends read while the index is built are each line's own.
 #[test]
 fn core_ends_read_with_the_index_are_each_lines() {
-    let long: String = (0..500).map(|i| format!("  l{i} = '{i}';\r\n\t\n")).collect();
-    for src in ["", "a", "a\n", " x \r\n\ty\n", "\u{feff}ab\nc", "a\n\n b", long.as_str()] {
+    let long: String = (0..500)
+        .map(|i| format!("  l{i} = '{i}';\r\n\t\n"))
+        .collect();
+    for src in [
+        "",
+        "a",
+        "a\n",
+        " x \r\n\ty\n",
+        "\u{feff}ab\nc",
+        "a\n\n b",
+        long.as_str(),
+    ] {
         let fused = Text::new(src);
         let _ = fused.line_hashes_like(0..usize::MAX, &["zz"]);
         let expected: Vec<u16> = Text::new(src).lines().map(hash::core_ends).collect();
