@@ -8,6 +8,7 @@
 //! lines: the block of a `def` starts at `def`, the block of a decorator line spans
 //! the decorators and the definition.
 
+use super::lex::pieces::{Item, Pieces, Shift};
 use super::lex::NONE;
 use super::{Analysis, BlockError, Kind, Symbol};
 
@@ -440,19 +441,71 @@ pub(super) fn python_indentation(a: &Analysis) -> Option<(usize, String)> {
 
 /// [`python_indentation`] over lines already read.
 pub(super) fn indentation_error(lines: &[LineInfo]) -> Option<(usize, String)> {
-    let mut stack: Vec<u32> = vec![0];
-    let mut header: Option<usize> = None;
+    let mut state = IndentState::new();
     for (l, info) in lines.iter().enumerate().filter(|(_, i)| i.start) {
+        if let Some(e) = state.read(l, info) {
+            return Some(e);
+        }
+    }
+    state.end()
+}
+
+/// The indentation rule between two lines: the widths of the enclosing blocks (the
+/// stack Python's tokenizer keeps) and a header still waiting for its block.
+struct IndentState {
+    stack: Vec<u32>,
+    header: Option<usize>,
+}
+
+impl IndentState {
+    fn new() -> IndentState {
+        IndentState {
+            stack: vec![0],
+            header: None,
+        }
+    }
+
+    /// The state after every logical line before line `from`, read backwards from
+    /// there, for lines with no indentation error before `from`. Without an error the
+    /// stack after a line holds exactly its width and, going back, each width smaller
+    /// than every one after it (a width stays until a smaller one dedents past it), so
+    /// the walk stops at the first line of width 0 (most files: a top-level line).
+    fn before(lines: &Pieces<LineInfo>, from: usize) -> IndentState {
+        let mut state = IndentState::new();
+        let mut widths = Vec::new();
+        for l in (0..from.min(lines.len())).rev() {
+            let info = lines.get(l);
+            if !info.start {
+                continue;
+            }
+            if widths.is_empty() {
+                state.header = info.header.then_some(l);
+            }
+            if widths.last().is_none_or(|&w| info.width < w) {
+                widths.push(info.width);
+            }
+            if info.width == 0 {
+                break;
+            }
+        }
+        state
+            .stack
+            .extend(widths.into_iter().rev().filter(|&w| w > 0));
+        state
+    }
+
+    /// Reads logical line `l`: the error Python would stop at there, if any.
+    fn read(&mut self, l: usize, info: &LineInfo) -> Option<(usize, String)> {
         let w = info.width;
-        let top = stack.last().copied().unwrap_or(0);
-        if let Some(h) = header.take() {
+        let top = self.stack.last().copied().unwrap_or(0);
+        if let Some(h) = self.header.take() {
             if w <= top {
                 return Some((
                     l,
                     format!("line {} ends with `:` but line {} is not indented under it (expected an indented block)", h + 1, l + 1),
                 ));
             }
-            stack.push(w);
+            self.stack.push(w);
         } else if w > top {
             return Some((
                 l,
@@ -462,10 +515,10 @@ pub(super) fn indentation_error(lines: &[LineInfo]) -> Option<(usize, String)> {
                 ),
             ));
         } else {
-            while stack.last().is_some_and(|&t| t > w) {
-                stack.pop();
+            while self.stack.last().is_some_and(|&t| t > w) {
+                self.stack.pop();
             }
-            if stack.last().copied().unwrap_or(0) != w {
+            if self.stack.last().copied().unwrap_or(0) != w {
                 return Some((
                     l,
                     format!("line {} is dedented to a width no enclosing line has (unindent does not match)", l + 1),
@@ -473,16 +526,53 @@ pub(super) fn indentation_error(lines: &[LineInfo]) -> Option<(usize, String)> {
             }
         }
         if info.header {
-            header = Some(l);
+            self.header = Some(l);
+        }
+        None
+    }
+
+    /// The error at the end of the text (a header with no block), if any.
+    fn end(self) -> Option<(usize, String)> {
+        self.header.map(|h| {
+            (
+                h,
+                format!(
+                    "line {} ends with `:` but no indented block follows it",
+                    h + 1
+                ),
+            )
+        })
+    }
+}
+
+impl Item for LineInfo {
+    fn shifted(&self, _: Shift) -> LineInfo {
+        *self
+    }
+}
+
+/// Whether `lines` has no indentation error, for lines derived from a sequence without
+/// one: equal to it before line `from`, and (when `same_from` is given) from line
+/// `same_from` on. Reads from `from` until, at or after `same_from`, a logical line of
+/// width 0 leaves the state as the original's was there (every block closed, the
+/// same header flag): the original read on without an error from that state.
+pub(super) fn indentation_ok_from(
+    lines: &Pieces<LineInfo>,
+    from: usize,
+    same_from: Option<usize>,
+) -> bool {
+    let mut state = IndentState::before(lines, from);
+    for (k, info) in lines.iter_from(from).enumerate() {
+        let l = from + k;
+        if !info.start {
+            continue;
+        }
+        if state.read(l, &info).is_some() {
+            return false;
+        }
+        if info.width == 0 && same_from.is_some_and(|s| l >= s) {
+            return true;
         }
     }
-    header.map(|h| {
-        (
-            h,
-            format!(
-                "line {} ends with `:` but no indented block follows it",
-                h + 1
-            ),
-        )
-    })
+    state.end().is_none()
 }
