@@ -19,6 +19,7 @@
 use super::lang::{Backtick, Quote, Syntax};
 
 pub mod pieces;
+mod stops;
 pub mod trace;
 
 /// No partner / no parent.
@@ -108,11 +109,13 @@ pub fn lex(src: &str, syn: &Syntax) -> Lexed {
     }
 }
 
-fn interesting_table(syn: &Syntax) -> [bool; 256] {
+/// The bytes the lexer stops at in code; line breaks only when it records line states.
+fn interesting_table(syn: &Syntax, lines: bool) -> [bool; 256] {
     let mut t = [false; 256];
-    for &b in b"{}()[];\"'\n" {
+    for &b in b"{}()[];\"'" {
         t[b as usize] = true;
     }
+    t[b'\n' as usize] = lines;
     if syn.slash_comments || syn.block_comments || syn.regex {
         t[b'/' as usize] = true;
     }
@@ -182,7 +185,7 @@ struct Lexer<'s> {
     multiline: Vec<(usize, usize)>,
     frames: Vec<Frame>,
     syn: Syntax,
-    interesting: [bool; 256],
+    stops: stops::Stops,
     /// Where lexing starts (0, or a resumed line start, see `trace`).
     start: usize,
     /// Code before `floor` is not lexed here: a look back that reaches it takes
@@ -236,12 +239,14 @@ impl<'s> Lexer<'s> {
                 Some(_) => Vec::new(),
             },
             code_base: window.unwrap_or(0).min(src.len()),
-            events: Vec::with_capacity(src.len() / 24 + 8),
+            // Room for what real code holds (about one event per 10 bytes in minified
+            // JavaScript): growing a large vector copies it; unused room is never touched.
+            events: Vec::with_capacity(src.len() / 8 + 8),
             issues: Vec::new(),
             multiline: Vec::new(),
             frames: Vec::new(),
             syn: *syn,
-            interesting: interesting_table(syn),
+            stops: stops::Stops::new(interesting_table(syn, tracer.is_some()), true),
             start: 0,
             floor: 0,
             floor_expr: true,
@@ -361,12 +366,14 @@ impl<'s> Lexer<'s> {
         if self.syn.php && i == 0 {
             i = self.php_html(0, true);
         }
+        let mut window = stops::Window::default();
         while i < n {
-            let b = self.src[i];
-            if !self.interesting[b as usize] {
-                i += 1;
-                continue;
+            // Skip to the next byte that can start or end something.
+            match self.stops.next(self.src, i, &mut window) {
+                Some(k) => i = k,
+                None => break,
             }
+            let b = self.src[i];
             i = match self.step(i, b) {
                 Scan::Done(next) => next.max(i + 1),
                 Scan::Hole(at, resume) => self.open_hole(at, resume),

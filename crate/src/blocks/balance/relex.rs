@@ -140,6 +140,7 @@ fn splice_trace(before: &Trace, snap: &Snapshot, w: Window, shift: Shift) -> Tra
     let new_c = w
         .trace
         .checkpoints
+        .into_vec()
         .into_iter()
         .filter(|c| c.pos > restart)
         .collect();
@@ -148,6 +149,7 @@ fn splice_trace(before: &Trace, snap: &Snapshot, w: Window, shift: Shift) -> Tra
     let new_s = w
         .trace
         .snapshots
+        .into_vec()
         .into_iter()
         .filter(|s| s.pos > restart)
         .collect();

@@ -84,6 +84,62 @@ impl<T: Item> From<Vec<T>> for Pieces<T> {
     }
 }
 
+/// Collects a sequence chunk by chunk (no large buffer grown and copied).
+#[derive(Clone, Debug)]
+pub struct Builder<T> {
+    done: Vec<Arc<[T]>>,
+    current: Vec<T>,
+}
+
+impl<T> Default for Builder<T> {
+    fn default() -> Self {
+        Builder {
+            done: Vec::new(),
+            current: Vec::new(),
+        }
+    }
+}
+
+impl<T: Item> Builder<T> {
+    pub fn push(&mut self, item: T) {
+        if self.current.len() == CHUNK {
+            let full = std::mem::replace(&mut self.current, Vec::with_capacity(CHUNK));
+            self.done.push(Arc::from(full));
+        } else if self.current.capacity() == 0 {
+            self.current.reserve_exact(CHUNK);
+        }
+        self.current.push(item);
+    }
+
+    pub fn last(&self) -> Option<&T> {
+        self.current
+            .last()
+            .or_else(|| self.done.last().and_then(|c| c.last()))
+    }
+
+    /// Every item, in order.
+    pub fn into_vec(self) -> Vec<T> {
+        let mut out: Vec<T> = self.done.iter().flat_map(|c| c.iter().cloned()).collect();
+        out.extend(self.current);
+        out
+    }
+
+    pub fn finish(self) -> Pieces<T> {
+        let mut p = Pieces::default();
+        let last = (!self.current.is_empty()).then(|| Arc::from(self.current));
+        for items in self.done.into_iter().chain(last) {
+            let end = items.len();
+            p.push_part(Part {
+                items,
+                start: 0,
+                end,
+                shift: Shift::default(),
+            });
+        }
+        p
+    }
+}
+
 impl<T: Item> Pieces<T> {
     pub fn len(&self) -> usize {
         self.len

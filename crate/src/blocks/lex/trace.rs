@@ -22,7 +22,7 @@
 //! edited text shares every checkpoint and snapshot outside the edit with the
 //! original's ([`Pieces`]), shifted by the edit's length.
 
-use super::pieces::{Item, Pieces, Shift};
+use super::pieces::{Builder, Item, Pieces, Shift};
 use super::{Event, Frame, Issue, Lexer, Resume, Syntax, NONE};
 use std::sync::Arc;
 
@@ -105,8 +105,8 @@ impl Trace {
 /// What one lex recorded, in position order.
 #[derive(Clone, Debug, Default)]
 pub struct Recorded {
-    pub checkpoints: Vec<Checkpoint>,
-    pub snapshots: Vec<Snapshot>,
+    pub checkpoints: Builder<Checkpoint>,
+    pub snapshots: Builder<Snapshot>,
 }
 
 /// Where a resumed lex may stop: the first line start at or after `from` whose state
@@ -154,8 +154,8 @@ pub fn lex_traced(src: &str, syn: &Syntax) -> (super::Lexed, Trace) {
         multiline: lx.multiline,
     };
     let trace = Trace {
-        checkpoints: Pieces::from(recorded.checkpoints),
-        snapshots: Pieces::from(recorded.snapshots),
+        checkpoints: recorded.checkpoints.finish(),
+        snapshots: recorded.snapshots.finish(),
     };
     (lexed, trace)
 }
@@ -169,6 +169,12 @@ impl Tracer {
             sync,
             synced_at: None,
         })
+    }
+
+    /// A tracer with nothing to fall in step with (tests).
+    #[cfg(test)]
+    pub(super) fn for_test() -> Box<Tracer> {
+        Tracer::new(None, (0, 0))
     }
 
     /// The 0-based line starting at `pos` (at or after the last one counted).
