@@ -407,8 +407,73 @@ pub struct LineInfo {
     pub header: bool,
 }
 
-/// Every line's [`LineInfo`].
+/// Every line's [`LineInfo`], in one pass over the lines (a logical line's header flag
+/// is its last code byte so far, set when the next logical line starts). Reads as
+/// [`line_info_plain`] does, line by line with the helpers above (tested).
 pub(super) fn line_info(a: &Analysis) -> Vec<LineInfo> {
+    let n = a.text.line_count();
+    let cont = a.continuation.get_or_init(|| continuation_flags(a));
+    let src = a.text.as_str().as_bytes();
+    let code = a.code();
+    let mut out = vec![LineInfo::default(); n];
+    // The logical line being read and its last code byte so far.
+    let mut open: Option<usize> = None;
+    let mut last = 0u8;
+    for (l, &continues) in cont.iter().enumerate().take(n) {
+        let r = a.text.line_range(l);
+        // Its last code byte that is not whitespace (leading whitespace does not matter).
+        let trimmed = code.get(r.clone()).unwrap_or(b"").trim_ascii_end();
+        if open.is_some() && continues {
+            if let Some(&c) = trimmed.last() {
+                last = c;
+            }
+            continue;
+        }
+        if let Some(s) = open.take() {
+            out[s].header = last == b':';
+        }
+        let Some(&c) = trimmed.last() else {
+            continue;
+        };
+        if continues {
+            continue;
+        }
+        open = Some(l);
+        last = c;
+        let mut line = &src[r];
+        if l == 0 {
+            line = line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line);
+        }
+        out[l] = LineInfo {
+            width: width_of(line),
+            start: true,
+            header: false,
+        };
+    }
+    if let Some(s) = open {
+        out[s].header = last == b':';
+    }
+    out
+}
+
+/// Indentation width of a line's bytes (as [`indent`]).
+fn width_of(line: &[u8]) -> u32 {
+    let mut w = 0;
+    for &c in line {
+        match c {
+            b' ' => w += 1,
+            b'\t' => w = (w / 8 + 1) * 8,
+            b'\x0c' => {}
+            _ => break,
+        }
+    }
+    w
+}
+
+/// [`line_info`] read line by line with the block finder's helpers: the plain
+/// reading the one-pass version is tested against.
+#[cfg(test)]
+pub(super) fn line_info_plain(a: &Analysis) -> Vec<LineInfo> {
     let n = a.text.line_count();
     let mut out = vec![LineInfo::default(); n];
     let mut l = 0;
@@ -575,4 +640,61 @@ pub(super) fn indentation_ok_from(
         }
     }
     state.end().is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::blocks::Lang;
+    use crate::text::Text;
+    use proptest::prelude::*;
+
+    /// Pieces of Python: headers, brackets, strings over lines, comments, continuations,
+    /// tabs, CRLF, a BOM.
+    const PIECES: &[&str] = &[
+        "def f(x):",
+        "class A:",
+        "if x:",
+        "    ",
+        "\t",
+        "  ",
+        "\n",
+        "\r\n",
+        "pass",
+        "x = 1",
+        "(",
+        ")",
+        "[",
+        "]",
+        "{",
+        "}",
+        "'''",
+        "\"\"\"",
+        "'",
+        "\"",
+        "# c:",
+        "\\",
+        ":",
+        " ",
+        "\x0c",
+        "\u{feff}",
+        "return [1,",
+        "s = '''a:\n'''",
+        "y",
+        "\n\n",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// The one-pass reading of Python's lines equals the line-by-line one.
+        #[test]
+        fn one_pass_line_info_is_the_plain_reading(
+            pieces in proptest::collection::vec(0usize..PIECES.len(), 0..200),
+        ) {
+            let src: String = pieces.iter().map(|&k| PIECES[k]).collect();
+            let text = Text::new(&src);
+            let a = Analysis::with_lang(&text, Lang::Python, true);
+            prop_assert_eq!(line_info(&a), line_info_plain(&a), "{:?}", src);
+        }
+    }
 }

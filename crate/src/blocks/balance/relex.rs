@@ -17,11 +17,10 @@
 //! this path alone. PHP (whose first `<?` decides how the whole file is read) is
 //! always lexed whole.
 
-use super::super::indent::{indentation_ok_from, line_info, LineInfo};
+use super::super::indent::{indentation_error, indentation_ok_from, line_info, LineInfo};
 use super::super::lex::pieces::{Pieces, Shift};
 use super::super::lex::trace::{lex_traced, relex, Snapshot, SyncTarget, Trace, Window};
 use super::super::{Analysis, Lang};
-use super::{balance_of, Balance};
 use crate::text::Text;
 use std::sync::Arc;
 
@@ -39,8 +38,13 @@ pub fn traced(src: &str, lang: Lang) -> Traced {
     let (lexed, trace) = lex_traced(src, &lang.syntax());
     let text = Text::new(src);
     let a = Analysis::from_lexed(&text, lang, true, lexed);
-    let balanced = balance_of(&a) == Balance::Balanced;
-    let lines = (lang == Lang::Python).then(|| Arc::new(Pieces::from(line_info(&a))));
+    // What `balance_of` answers, with Python's lines read once for both uses.
+    let lines = (lang == Lang::Python).then(|| line_info(&a));
+    let balanced = a.issues().is_empty()
+        && lines
+            .as_ref()
+            .is_none_or(|l| indentation_error(l).is_none());
+    let lines = lines.map(|l| Arc::new(Pieces::from(l)));
     Traced {
         balanced,
         trace: Arc::new(trace),
@@ -193,6 +197,7 @@ fn splice_lines(
 
 #[cfg(test)]
 mod tests {
+    use super::super::Balance;
     use super::*;
     use proptest::prelude::*;
 
