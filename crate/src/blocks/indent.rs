@@ -69,7 +69,7 @@ fn continuation_flags(a: &Analysis) -> Vec<bool> {
             let p = ev[o].partner;
             p == NONE || ev[p as usize].pos as usize >= pos
         });
-        let backslash = a.code_line(l - 1).trim_ascii_end().ends_with(b"\\");
+        let backslash = trim_end(a.code_line(l - 1)).ends_with(b"\\");
         *flag = in_span || in_brackets || backslash;
     }
     flags
@@ -411,19 +411,51 @@ pub struct LineInfo {
 /// is its last code byte so far, set when the next logical line starts). Reads as
 /// [`line_info_plain`] does, line by line with the helpers above (tested).
 pub(super) fn line_info(a: &Analysis) -> Vec<LineInfo> {
-    let n = a.text.line_count();
     let cont = a.continuation.get_or_init(|| continuation_flags(a));
+    read_lines(a, |l, _| cont.get(l).copied().unwrap_or(false))
+}
+
+/// [`line_info`] of a text the lexer read without an issue, from the line starts where
+/// it was in code (`code_starts`: position and open brackets, ascending; the balance
+/// guard's checkpoints) instead of the block finder's continuation pass. Without an
+/// issue, a line continues the one before exactly when it starts inside a literal
+/// (no line start in code there), inside brackets, or after a backslash (tested equal).
+pub(super) fn line_info_lexed(
+    a: &Analysis,
+    code_starts: impl Iterator<Item = (usize, u32)>,
+) -> Vec<LineInfo> {
+    let mut starts = code_starts.peekable();
+    read_lines(a, |l, before| {
+        if l == 0 {
+            return false;
+        }
+        let pos = a.text.line_start(l);
+        while starts.next_if(|&(p, _)| p < pos).is_some() {}
+        let clean = starts
+            .peek()
+            .is_some_and(|&(p, depth)| p == pos && depth == 0);
+        !clean || before.ends_with(b"\\")
+    })
+}
+
+/// The one pass of [`line_info`]; `continues(l, code)`: whether line `l` continues the
+/// line before, whose code without trailing whitespace is `code`.
+fn read_lines(a: &Analysis, mut continues: impl FnMut(usize, &[u8]) -> bool) -> Vec<LineInfo> {
+    let n = a.text.line_count();
     let src = a.text.as_str().as_bytes();
     let code = a.code();
     let mut out = vec![LineInfo::default(); n];
     // The logical line being read and its last code byte so far.
     let mut open: Option<usize> = None;
     let mut last = 0u8;
-    for (l, &continues) in cont.iter().enumerate().take(n) {
+    let mut before: &[u8] = b"";
+    for l in 0..n {
         let r = a.text.line_range(l);
-        // Its last code byte that is not whitespace (leading whitespace does not matter).
-        let trimmed = code.get(r.clone()).unwrap_or(b"").trim_ascii_end();
-        if open.is_some() && continues {
+        // Its code without trailing whitespace (leading whitespace does not matter).
+        let trimmed = trim_end(code.get(r.clone()).unwrap_or(b""));
+        let cont = continues(l, before);
+        before = trimmed;
+        if open.is_some() && cont {
             if let Some(&c) = trimmed.last() {
                 last = c;
             }
@@ -435,7 +467,7 @@ pub(super) fn line_info(a: &Analysis) -> Vec<LineInfo> {
         let Some(&c) = trimmed.last() else {
             continue;
         };
-        if continues {
+        if cont {
             continue;
         }
         open = Some(l);
@@ -454,6 +486,16 @@ pub(super) fn line_info(a: &Analysis) -> Vec<LineInfo> {
         out[s].header = last == b':';
     }
     out
+}
+
+/// `line.trim_ascii_end()`, dropping runs of 8 spaces a word at a time first: in
+/// code, comments and literals are blanked to spaces, and Python has many such lines.
+fn trim_end(line: &[u8]) -> &[u8] {
+    let mut end = line.len();
+    while end >= 8 && line[end - 8..end] == *b"        " {
+        end -= 8;
+    }
+    line[..end].trim_ascii_end()
 }
 
 /// Indentation width of a line's bytes (as [`indent`]).
@@ -696,5 +738,50 @@ mod tests {
             let a = Analysis::with_lang(&text, Lang::Python, true);
             prop_assert_eq!(line_info(&a), line_info_plain(&a), "{:?}", src);
         }
+
+        /// Read from the lexer's line starts in code, a text the lexer read without an
+        /// issue gives the same lines.
+        #[test]
+        fn lines_read_from_line_states_are_the_plain_reading(
+            pieces in proptest::collection::vec(0usize..BALANCED.len(), 0..120),
+        ) {
+            let src: String = pieces.iter().map(|&k| BALANCED[k]).collect();
+            let (lexed, trace) = crate::blocks::lex::trace::lex_traced(&src, &Lang::Python.syntax());
+            let text = Text::new(&src);
+            let a = Analysis::from_lexed(&text, Lang::Python, true, lexed);
+            if a.issues().is_empty() {
+                let starts = trace.checkpoints.iter().map(|c| (c.pos as usize, c.depth));
+                prop_assert_eq!(line_info_lexed(&a, starts), line_info_plain(&a), "{:?}", src);
+            }
+        }
     }
+
+    /// Pieces of Python that keep a text free of lexer issues (mostly).
+    const BALANCED: &[&str] = &[
+        "def f(x):\n",
+        "class A:\n",
+        "    ",
+        "\t",
+        "\n",
+        "\r\n",
+        "pass\n",
+        "x = (1,\n  2)\n",
+        "[\n]",
+        "{\n}",
+        "(",
+        ")",
+        "'''a:\n b'''",
+        "\"\"\"\n\"\"\"",
+        "'s'",
+        "\"t:\"",
+        "# c:\n",
+        "# \\\n",
+        "x \\\n y\n",
+        "if a:  \\  \n",
+        ":",
+        " ",
+        "\u{feff}",
+        "'a\\\nb'",
+        "y\n",
+    ];
 }
