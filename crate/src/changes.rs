@@ -36,8 +36,9 @@ const RESYNC_WINDOW: usize = 4_096;
 /// keep their full context without touching.
 const RESYNC_RUN: usize = 2 * CONTEXT + 1;
 
-/// Describes one changed file for the result, taking over its new text.
-pub fn describe(change: Changed) -> FileChange {
+/// Describes one changed file for the result, taking over its new text when
+/// `with_text` (a host that applies `edits` does not want it).
+pub fn describe(change: Changed, with_text: bool) -> FileChange {
     let old = change.original.as_deref().map_or("", String::as_str);
     let new = change.current.as_deref().map_or("", String::as_str);
     let old_label = match change.original {
@@ -49,9 +50,8 @@ pub fn describe(change: Changed) -> FileChange {
         (None, None) => "/dev/null".to_string(),
         _ => format!("b/{new_path}"),
     };
-    let (diff, edits, line_delta) = diff_parts(old, new, &old_label, &new_label);
-    let old_lines = count_lines(old) as i64;
-    let new_lines = (old_lines + line_delta).max(0) as usize;
+    let (diff, edits, line_delta, old_lines) = diff_parts(old, new, &old_label, &new_label);
+    let new_lines = (old_lines as i64 + line_delta).max(0) as usize;
     let version = change.current.as_deref().map(|t| version_of(t));
     let created = change.original.is_none() && change.current.is_some();
     let deleted = change.current.is_none() && change.moved_to.is_none();
@@ -59,6 +59,7 @@ pub fn describe(change: Changed) -> FileChange {
     // now, so the text is moved rather than copied.
     let new_text = change
         .current
+        .filter(|_| with_text)
         .map(|t| Arc::try_unwrap(t).unwrap_or_else(|shared| shared.as_ref().clone()));
     FileChange {
         path: change.path,
@@ -75,10 +76,15 @@ pub fn describe(change: Changed) -> FileChange {
     }
 }
 
-/// The unified diff of `old` → `new`, the edits that turn `old` into `new`, and the
-/// change in line count, found from the differing middle alone (the common prefix and
-/// suffix hold the same lines on both sides).
-fn diff_parts(old: &str, new: &str, old_label: &str, new_label: &str) -> (String, Vec<Edit>, i64) {
+/// The unified diff of `old` → `new`, the edits that turn `old` into `new`, the
+/// change in line count and `old`'s line count, found from the differing middle alone
+/// (the common prefix and suffix hold the same lines on both sides).
+fn diff_parts(
+    old: &str,
+    new: &str,
+    old_label: &str,
+    new_label: &str,
+) -> (String, Vec<Edit>, i64, usize) {
     let (prefix, old_mid_end, new_mid_end) = line_aligned_common_ends(old, new);
     let old_mid = &old[prefix..old_mid_end];
     let new_mid = &new[prefix..new_mid_end];
@@ -86,9 +92,14 @@ fn diff_parts(old: &str, new: &str, old_label: &str, new_label: &str) -> (String
     let line_offset = count_breaks(&old[..prefix]);
     let mut cursor = PointCursor::at_line(old, prefix, line_offset);
     let unterminated = |s: &str| i64::from(!s.is_empty() && !s.ends_with('\n'));
-    let line_delta = count_breaks(new_mid) as i64 - count_breaks(old_mid) as i64
-        + unterminated(new)
+    let old_mid_breaks = count_breaks(old_mid);
+    let line_delta = count_breaks(new_mid) as i64 - old_mid_breaks as i64 + unterminated(new)
         - unterminated(old);
+    // Counted in three parts so that the prefix is not counted twice.
+    let old_lines = line_offset
+        + old_mid_breaks
+        + count_breaks(&old[old_mid_end..])
+        + unterminated(old) as usize;
 
     let mut edits = Vec::new();
     let mut hunks = String::new();
@@ -132,7 +143,7 @@ fn diff_parts(old: &str, new: &str, old_label: &str, new_label: &str) -> (String
     } else {
         format!("--- {old_label}\n+++ {new_label}\n{hunks}")
     };
-    (diff, edits, line_delta)
+    (diff, edits, line_delta, old_lines)
 }
 
 /// A differing part of the two middles (byte ranges on whole lines, context included).

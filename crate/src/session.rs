@@ -354,19 +354,21 @@ impl Session {
         });
         result.warnings = done.warnings;
         result.extra = done.extra;
-        if !dry_run && undoable && !done.changes.is_empty() {
-            // A deleted file's encoding, kept so that undo_edit restores its bytes.
-            let mut kept = done.changes.clone();
-            for c in kept.iter_mut().filter(|c| c.current.is_none()) {
-                let found = done.deleted_encodings.iter().find(|(p, _)| *p == c.path);
-                c.encoding = found.map(|(_, e)| *e);
-            }
-            self.living.applied(name, kept);
+        let recorded = !dry_run && undoable && !done.changes.is_empty();
+        // A deleted file's encoding, kept so that undo_edit restores its bytes.
+        let mut kept = if recorded {
+            done.changes.clone()
+        } else {
+            Vec::new()
+        };
+        for c in kept.iter_mut().filter(|c| c.current.is_none()) {
+            let found = done.deleted_encodings.iter().find(|(p, _)| *p == c.path);
+            c.encoding = found.map(|(_, e)| *e);
         }
         let mut files = Vec::new();
         for c in done.changes {
             let before = c.original.clone().filter(|_| c.current.is_some());
-            let change = describe(c);
+            let change = describe(c, options.new_text);
             if let Some(before) = before {
                 let shape = crate::stats::edit_shape(&change.path, &before, &change.edits);
                 record.signature_changes += shape.signature_changes;
@@ -375,10 +377,15 @@ impl Session {
             }
             files.push(change);
         }
-        if !options.new_text {
-            for change in &mut files {
-                change.new_text = None;
-            }
+        if recorded {
+            let versions: Vec<(&str, &str)> = files
+                .iter()
+                .filter_map(|f| {
+                    let at = f.moved_to.as_deref().unwrap_or(&f.path);
+                    Some((at, f.version.as_deref()?))
+                })
+                .collect();
+            self.living.applied(name, kept, &versions);
         }
         result.files = Some(files);
         result
@@ -703,13 +710,7 @@ fn undone_steps(
     let steps = steps.into_iter().map(|(tool, changes)| {
         let files: Vec<FileChange> = changes
             .into_iter()
-            .map(describe)
-            .map(|mut f| {
-                if !options.new_text {
-                    f.new_text = None;
-                }
-                f
-            })
+            .map(|c| describe(c, options.new_text))
             .collect();
         json!({"tool": tool, "files": files})
     });

@@ -494,13 +494,16 @@ mod tests {
             ),
         ];
         for (new, signatures, large) in cases {
-            let change = crate::changes::describe(crate::workspace::Changed {
-                path: "a.rs".into(),
-                original: Some(std::sync::Arc::new(old.to_string())),
-                current: Some(std::sync::Arc::new(new.clone())),
-                moved_to: None,
-                encoding: None,
-            });
+            let change = crate::changes::describe(
+                crate::workspace::Changed {
+                    path: "a.rs".into(),
+                    original: Some(std::sync::Arc::new(old.to_string())),
+                    current: Some(std::sync::Arc::new(new.clone())),
+                    moved_to: None,
+                    encoding: None,
+                },
+                true,
+            );
             let shape = edit_shape("a.rs", old, &change.edits);
             assert_eq!(
                 (shape.signature_changes, shape.large_edits),

@@ -3,7 +3,7 @@ use crate::result::apply_edits;
 use crate::text::Point;
 
 fn check(old: &str, new: &str) -> (String, Vec<Edit>) {
-    let (diff, edits, _) = diff_parts(old, new, "a/f", "b/f");
+    let (diff, edits, _, _) = diff_parts(old, new, "a/f", "b/f");
     assert_eq!(
         apply_edits(old, &edits),
         new,
@@ -166,12 +166,13 @@ fn line_delta_agrees_with_counting() {
         ("a\r\nb\r\n", "a\r\nq\r\nr\r\nb\r\n"),
     ];
     for (old, new) in cases {
-        let (_, _, delta) = diff_parts(old, new, "a", "b");
+        let (_, _, delta, old_lines) = diff_parts(old, new, "a", "b");
         assert_eq!(
             delta,
             count_lines(new) as i64 - count_lines(old) as i64,
             "{old:?} -> {new:?}"
         );
+        assert_eq!(old_lines, count_lines(old), "{old:?} -> {new:?}");
     }
 }
 

@@ -167,20 +167,23 @@ impl<'n> Report<'n> {
         let strong = starts
             .first()
             .is_some_and(|&(_, v)| 2 * v >= substantive_lines.max(1));
-        let mut windows: Vec<usize> = starts
-            .iter()
-            .take(WINDOWS_SCORED)
-            .map(|&(s, _)| s.clamp(first as isize, last as isize) as usize)
+        // Most likely first (where the longest run puts the needle, then by votes), so
+        // that the scoring can skip windows that cannot beat the best one scored.
+        let mut windows: Vec<usize> = best_run
+            .map(|(j, i, _)| i.saturating_sub(j).max(first))
+            .into_iter()
             .collect();
+        windows.extend(
+            starts
+                .iter()
+                .take(WINDOWS_SCORED)
+                .map(|&(s, _)| s.clamp(first as isize, last as isize) as usize),
+        );
         if !strong {
             windows.extend(token_windows(text, &needle_lines, first, last));
         }
-        if let Some((j, i, _)) = best_run {
-            // Where the needle would start if its matching run is in place.
-            windows.push(i.saturating_sub(j).max(first));
-        }
-        windows.sort_unstable();
-        windows.dedup();
+        let mut seen = std::collections::HashSet::new();
+        windows.retain(|w| seen.insert(*w));
 
         let closest = closest_window(text, &needle_lines, windows, last);
 
@@ -361,7 +364,10 @@ impl<'n> Report<'n> {
 }
 
 /// The window most similar to the needle (0..=1, at least 0.3), of the `windows`
-/// proposed as start lines; `last` is the scope's last line.
+/// proposed as start lines; `last` is the scope's last line. The answer does not
+/// depend on the windows' order (ties go to the first line), but a window whose
+/// [`similarity_bound`] is below the best score so far is not scored, so the likeliest
+/// go first: scoring an unrelated window (a character diff) is most of a miss's cost.
 fn closest_window(
     text: &Text,
     needle_lines: &[&str],
@@ -370,25 +376,63 @@ fn closest_window(
 ) -> Option<Closest> {
     let m = needle_lines.len();
     let needle_joined = needle_lines.join("\n");
-    windows
-        .into_iter()
-        .map(|start| {
-            let len = m.min(last + 1 - start);
-            let window: Vec<&str> = (start..start + len).map(|i| text.line(i)).collect();
-            let score = similarity(&window.join("\n"), &needle_joined);
-            Closest {
-                first: start,
-                len,
-                score,
-            }
-        })
-        .max_by(|a, b| {
-            a.score
+    let needle_counts = char_counts(&needle_joined);
+    let mut best: Option<Closest> = None;
+    for start in windows {
+        let len = m.min(last + 1 - start);
+        let window: Vec<&str> = (start..start + len).map(|i| text.line(i)).collect();
+        let window = window.join("\n");
+        if best
+            .as_ref()
+            .is_some_and(|b| similarity_bound(&window, &needle_counts) < b.score)
+        {
+            continue;
+        }
+        let c = Closest {
+            first: start,
+            len,
+            score: similarity(&window, &needle_joined),
+        };
+        let better = best.as_ref().is_none_or(|b| {
+            c.score
                 .partial_cmp(&b.score)
                 .unwrap_or(std::cmp::Ordering::Equal)
-                .then(b.first.cmp(&a.first))
-        })
-        .filter(|c| c.score >= 0.3)
+                .then(b.first.cmp(&c.first))
+                .is_gt()
+        });
+        if better {
+            best = Some(c);
+        }
+    }
+    best.filter(|c| c.score >= 0.3)
+}
+
+/// How many chars a [`similarity`] reads of each text (the first `CAP`).
+const SIMILARITY_CAP: usize = 4000;
+
+/// The chars [`similarity`] reads of `s`, counted in 256 buckets by code point, and
+/// how many there are.
+fn char_counts(s: &str) -> ([u32; 256], usize) {
+    let mut counts = [0u32; 256];
+    let mut n = 0;
+    for c in s.chars().take(SIMILARITY_CAP) {
+        counts[(c as u32 & 0xff) as usize] += 1;
+        n += 1;
+    }
+    (counts, n)
+}
+
+/// An upper bound of `similarity(a, b)` from `b`'s [`char_counts`]: a common
+/// subsequence holds no more of a char (of a bucket, which only adds) than either text
+/// has, and the ratio is computed as `similar` computes it, so it is never below.
+fn similarity_bound(a: &str, b: &([u32; 256], usize)) -> f64 {
+    let (a_counts, a_len) = char_counts(a);
+    let (b_counts, b_len) = b;
+    let common: u32 = a_counts.iter().zip(b_counts).map(|(x, y)| *x.min(y)).sum();
+    if a_len + b_len == 0 {
+        return 1.0;
+    }
+    f64::from(2.0 * common as f32 / (a_len + b_len) as f32)
 }
 
 /// Windows whose lines share the most identifier tokens with the needle.
@@ -451,8 +495,7 @@ fn distinctive_word(lines: &[&str]) -> String {
 
 /// Similarity in 0..=1 of two short texts (compared char by char, capped in length).
 pub fn similarity(a: &str, b: &str) -> f64 {
-    const CAP: usize = 4000;
-    let cut = |s: &str| -> String { s.chars().take(CAP).collect() };
+    let cut = |s: &str| -> String { s.chars().take(SIMILARITY_CAP).collect() };
     let (a, b) = (cut(a), cut(b));
     if a.is_empty() && b.is_empty() {
         return 1.0;

@@ -207,3 +207,20 @@ fn the_closest_area_scan_stops_at_its_budget_and_says_where() {
     let (err, _) = report_for("a\nb\nc\n", "a\nb\nd\n");
     assert!(err.diagnostics.get("scan_stopped_at_line").is_none());
 }
+
+mod bound {
+    use super::super::{char_counts, similarity, similarity_bound};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        /// The bound that lets the scoring skip a window is never below the score.
+        #[test]
+        fn the_similarity_bound_is_never_below_the_similarity(
+            a in "[ab\n é\u{1e9}(]{0,40}",
+            b in "[ab\n é\u{1e9}(]{0,40}",
+        ) {
+            prop_assert!(similarity_bound(&a, &char_counts(&b)) >= similarity(&a, &b));
+        }
+    }
+}

@@ -94,10 +94,31 @@ impl Living {
     /// Remembers that `path` had `text`; returns its version when it was not held
     /// before.
     pub fn remember(&mut self, path: &str, text: &Arc<String>) -> Option<String> {
+        self.remember_as(path, text, None)
+    }
+
+    /// [`Living::remember`], with the text's version when the caller has it already.
+    /// A text held under `path` as this very string (a host's kept buffer, read again)
+    /// is not hashed again: the store holds it, so the pointer cannot have been reused.
+    fn remember_as(
+        &mut self,
+        path: &str,
+        text: &Arc<String>,
+        known: Option<&str>,
+    ) -> Option<String> {
         if self.off {
             return None;
         }
-        let version = version_of(text);
+        if let Some(i) = self
+            .versions
+            .iter()
+            .position(|(p, _, t)| p == path && Arc::ptr_eq(t, text))
+        {
+            let entry = self.versions.remove(i)?;
+            self.versions.push_back(entry);
+            return None;
+        }
+        let version = known.map_or_else(|| version_of(text), str::to_string);
         if let Some(i) = self
             .versions
             .iter()
@@ -126,15 +147,21 @@ impl Living {
         self.last = Last::Nothing;
     }
 
-    /// Records an applied editing call and the texts it produced.
-    pub fn applied(&mut self, tool: &str, files: Vec<Changed>) {
+    /// Records an applied editing call and the texts it produced; `versions` gives the
+    /// version of each produced text by its path, where the caller computed it already.
+    pub fn applied(&mut self, tool: &str, files: Vec<Changed>, versions: &[(&str, &str)]) {
         if self.off {
             return;
         }
         let mut new_versions = Vec::new();
         for c in &files {
             let at = c.moved_to.as_deref().unwrap_or(&c.path);
-            if let Some(v) = c.current.as_ref().and_then(|t| self.remember(at, t)) {
+            let known = versions.iter().find(|(p, _)| *p == at).map(|(_, v)| *v);
+            if let Some(v) = c
+                .current
+                .as_ref()
+                .and_then(|t| self.remember_as(at, t, known))
+            {
                 new_versions.push((at.to_string(), v));
             }
         }

@@ -429,13 +429,16 @@ fn refusal(
 
 /// The unified diff `old` → `current`, cut after [`MAX_DIFF_LINES`] lines.
 pub fn changed_since(path: &str, old: &Arc<String>, current: Option<&Arc<String>>) -> String {
-    let change = describe(Changed {
-        path: path.to_string(),
-        original: Some(old.clone()),
-        current: current.cloned(),
-        moved_to: None,
-        encoding: None,
-    });
+    let change = describe(
+        Changed {
+            path: path.to_string(),
+            original: Some(old.clone()),
+            current: current.cloned(),
+            moved_to: None,
+            encoding: None,
+        },
+        false,
+    );
     let lines: Vec<&str> = change.diff.split_inclusive('\n').collect();
     if lines.len() <= MAX_DIFF_LINES {
         return change.diff;

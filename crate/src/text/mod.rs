@@ -73,13 +73,24 @@ pub const NOT_LIKE: u64 = 0x9e37_79b9_7f4a_7c15;
 pub const BOM: char = '\u{feff}';
 
 /// One file's text with a line index.
+///
+/// The index (every line's start) is built on first need, not up front: a call that
+/// only asks about a few lines near one place (an exact hit) counts newlines from the
+/// nearest place asked before ([`Probe`]) instead of indexing 100 000 lines. The counting
+/// is budgeted: once it has read more than twice the text, the index is built, so a
+/// text costs at most that plus one index, whatever is asked of it. Bulk readers (the
+/// line hashes, [`Text::lines`]) build the index at once.
 #[derive(Debug)]
 pub struct Text<'a> {
     src: &'a str,
-    /// Byte offset where each line starts; `line_starts.len()` is the line count.
-    line_starts: Vec<usize>,
-    crlf_lines: usize,
-    lf_lines: usize,
+    /// Every line's start and the text's endings, built on first need.
+    index: std::cell::OnceCell<LineIndex>,
+    /// Newlines in the whole text, counted on first need while there is no index.
+    newlines: std::cell::OnceCell<usize>,
+    /// Whether the text has a carriage return, and then its line ends (see [`Text::endings`]).
+    endings: std::cell::OnceCell<Option<(usize, usize)>>,
+    /// The last place asked about while there is no index, and the bytes read since.
+    probe: std::cell::Cell<Probe>,
     /// Each line's [core hash](hash::core_hash), computed on first use.
     hashes: std::cell::OnceCell<Vec<u64>>,
     /// Each line's [core ends](hash::core_ends), computed on first use.
@@ -90,34 +101,119 @@ pub struct Text<'a> {
     scanned: std::cell::Cell<usize>,
 }
 
+/// Where each line starts; `starts.len()` is the line count.
+#[derive(Debug)]
+struct LineIndex {
+    starts: Vec<usize>,
+    crlf_lines: usize,
+    lf_lines: usize,
+}
+
+/// A byte offset whose row is known (`row` newlines before `pos`), and how many bytes
+/// answering without the index has read so far.
+#[derive(Clone, Copy, Debug, Default)]
+struct Probe {
+    pos: usize,
+    row: usize,
+    read: usize,
+}
+
+impl LineIndex {
+    /// The index of `src`, and each line's [core ends](hash::core_ends) when `ends`
+    /// is given (read in the same pass, while each line is in cache).
+    fn build(src: &str, ends: Option<&mut Vec<u16>>) -> LineIndex {
+        let bytes = src.as_bytes();
+        let mut starts = Vec::with_capacity(bytes.len() / 32 + 1);
+        if !src.is_empty() {
+            starts.push(0);
+        }
+        let (newlines, crlf_lines) = match ends {
+            None => scan::index_lines(bytes, &mut starts, |_, _| {}),
+            Some(ends) => {
+                ends.reserve(bytes.len() / 32 + 1);
+                let counts = scan::index_lines(bytes, &mut starts, |start, nl| {
+                    ends.push(hash::core_ends_of(&bytes[start..nl]));
+                });
+                if !src.ends_with('\n') && !src.is_empty() {
+                    let last = starts.last().copied().unwrap_or(0);
+                    ends.push(hash::core_ends_of(&bytes[last..]));
+                }
+                counts
+            }
+        };
+        LineIndex {
+            starts,
+            crlf_lines,
+            lf_lines: newlines - crlf_lines,
+        }
+    }
+}
+
 impl<'a> Text<'a> {
     pub fn new(src: &'a str) -> Text<'a> {
-        let bytes = src.as_bytes();
-        let mut line_starts = Vec::with_capacity(bytes.len() / 32 + 1);
-        if !src.is_empty() {
-            line_starts.push(0);
-        }
-        let mut crlf_lines = 0;
-        let mut lf_lines = 0;
-        scan::for_each_byte(bytes, b'\n', |nl| {
-            if nl > 0 && bytes[nl - 1] == b'\r' {
-                crlf_lines += 1;
-            } else {
-                lf_lines += 1;
-            }
-            if nl + 1 < bytes.len() {
-                line_starts.push(nl + 1);
-            }
-        });
         Text {
             src,
-            line_starts,
-            crlf_lines,
-            lf_lines,
+            index: std::cell::OnceCell::new(),
+            newlines: std::cell::OnceCell::new(),
+            endings: std::cell::OnceCell::new(),
+            probe: std::cell::Cell::new(Probe::default()),
             hashes: std::cell::OnceCell::new(),
             ends: std::cell::OnceCell::new(),
             map: std::cell::OnceCell::new(),
             scanned: std::cell::Cell::new(0),
+        }
+    }
+
+    fn index(&self) -> &LineIndex {
+        self.index.get_or_init(|| LineIndex::build(self.src, None))
+    }
+
+    /// The probe to count from, or None when the index exists or counting has read
+    /// its budget (then the caller uses the index, building it if need be).
+    fn probe(&self) -> Option<Probe> {
+        if self.index.get().is_some() {
+            return None;
+        }
+        let p = self.probe.get();
+        (p.read <= 2 * self.src.len() + 4096).then_some(p)
+    }
+
+    /// The start of 0-based line `idx` (the text's length past the last line), found by
+    /// walking newlines from the probe.
+    fn walk_to_line(&self, mut p: Probe, idx: usize) -> usize {
+        let bytes = self.src.as_bytes();
+        if idx == 0 {
+            p.read += p.pos;
+            self.probe.set(Probe {
+                pos: 0,
+                row: 0,
+                read: p.read,
+            });
+            return 0;
+        }
+        // The start of line idx is just after the idx-th newline.
+        let found = if idx <= p.row {
+            let behind = memchr::memrchr_iter(b'\n', &bytes[..p.pos]).nth(p.row - idx);
+            p.read += behind.map_or(p.pos, |nl| p.pos - nl);
+            behind
+        } else {
+            let ahead = memchr::memchr_iter(b'\n', &bytes[p.pos..]).nth(idx - p.row - 1);
+            p.read += ahead.map_or(bytes.len() - p.pos, |k| k + 1);
+            ahead.map(|k| p.pos + k)
+        };
+        match found {
+            Some(nl) if nl + 1 < bytes.len() => {
+                self.probe.set(Probe {
+                    pos: nl + 1,
+                    row: idx,
+                    read: p.read,
+                });
+                nl + 1
+            }
+            _ => {
+                self.probe.set(Probe { read: p.read, ..p });
+                bytes.len()
+            }
         }
     }
 
@@ -126,6 +222,7 @@ impl<'a> Text<'a> {
     /// made) and the diagnostics probe these instead of rereading the lines.
     pub fn line_hashes(&self) -> &[u64] {
         self.hashes.get_or_init(|| {
+            self.index();
             let mut scratch = Vec::new();
             (0..self.line_count())
                 .map(|i| hash::core_hash_in(self.line(i), &mut scratch))
@@ -152,9 +249,21 @@ impl<'a> Text<'a> {
             let e = usize::from(hash::core_ends(l));
             wanted[e >> 6] |= 1 << (e & 63);
         }
-        let ends = self
-            .ends
-            .get_or_init(|| self.lines().map(hash::core_ends).collect());
+        let ends = self.ends.get_or_init(|| {
+            let mut ends = Vec::new();
+            if self.index.get().is_none() {
+                let _ = self.index.set(LineIndex::build(self.src, Some(&mut ends)));
+                return ends;
+            }
+            // From the line starts: a line's terminator and a BOM hold no core bytes.
+            let (starts, bytes) = (&self.index().starts, self.src.as_bytes());
+            let line_ends = starts.iter().skip(1).copied().chain([bytes.len()]);
+            starts
+                .iter()
+                .zip(line_ends)
+                .map(|(&start, end)| hash::core_ends_of(&bytes[start..end]))
+                .collect()
+        });
         let like_at = |k: usize| {
             let e = usize::from(ends[k]);
             wanted[e >> 6] & 1 << (e & 63) != 0
@@ -211,7 +320,27 @@ impl<'a> Text<'a> {
     }
 
     pub fn line_count(&self) -> usize {
-        self.line_starts.len()
+        if let Some(index) = self.index.get() {
+            return index.starts.len();
+        }
+        let newlines = *self
+            .newlines
+            .get_or_init(|| scan::count_byte(self.src.as_bytes(), b'\n'));
+        newlines + usize::from(!self.src.is_empty() && !self.src.ends_with('\n'))
+    }
+
+    /// The text's CRLF and LF line ends, from the index; None, without building it,
+    /// for a text with no carriage return at all (every line end is LF).
+    fn endings(&self) -> Option<(usize, usize)> {
+        if let Some(index) = self.index.get() {
+            return Some((index.crlf_lines, index.lf_lines));
+        }
+        *self.endings.get_or_init(|| {
+            memchr::memchr(b'\r', self.src.as_bytes()).map(|_| {
+                let index = self.index();
+                (index.crlf_lines, index.lf_lines)
+            })
+        })
     }
 
     /// Whether the text starts with a UTF-8 byte order mark.
@@ -226,16 +355,16 @@ impl<'a> Text<'a> {
 
     /// The ending most lines use; LF for a text with no line breaks or a tie.
     pub fn ending(&self) -> LineEnding {
-        if self.crlf_lines > self.lf_lines {
-            LineEnding::CrLf
-        } else {
-            LineEnding::Lf
+        match self.endings() {
+            Some((crlf_lines, lf_lines)) if crlf_lines > lf_lines => LineEnding::CrLf,
+            _ => LineEnding::Lf,
         }
     }
 
     /// True when the text mixes LF and CRLF lines.
     pub fn has_mixed_endings(&self) -> bool {
-        self.crlf_lines > 0 && self.lf_lines > 0
+        self.endings()
+            .is_some_and(|(crlf_lines, lf_lines)| crlf_lines > 0 && lf_lines > 0)
     }
 
     /// The ending to write near 0-based line `idx`: that line's own ending, or the
@@ -268,23 +397,25 @@ impl<'a> Text<'a> {
 
     /// Byte range of 0-based line `idx`, terminator included.
     pub fn line_range(&self, idx: usize) -> Range<usize> {
-        let start = self.line_starts[idx];
-        let end = self
-            .line_starts
-            .get(idx + 1)
-            .copied()
-            .unwrap_or(self.src.len());
-        start..end
+        self.line_start(idx)..self.line_start(idx + 1)
     }
 
     /// Byte range of 0-based lines `first..=last`, terminators included.
     pub fn lines_range(&self, first: usize, last: usize) -> Range<usize> {
-        self.line_starts[first]..self.line_range(last).end
+        self.line_start(first)..self.line_start(last + 1)
     }
 
     /// Byte offset where 0-based line `idx` starts; the text's length for `idx == line_count`.
     pub fn line_start(&self, idx: usize) -> usize {
-        self.line_starts.get(idx).copied().unwrap_or(self.src.len())
+        match self.probe() {
+            Some(p) => self.walk_to_line(p, idx),
+            None => self
+                .index()
+                .starts
+                .get(idx)
+                .copied()
+                .unwrap_or(self.src.len()),
+        }
     }
 
     /// Line `idx` with its terminator.
@@ -304,6 +435,7 @@ impl<'a> Text<'a> {
 
     /// Every line without terminators, in order.
     pub fn lines(&self) -> impl Iterator<Item = &'a str> + '_ {
+        self.index();
         (0..self.line_count()).map(move |i| self.line(i))
     }
 
@@ -313,10 +445,24 @@ impl<'a> Text<'a> {
         if offset >= self.src.len() && self.ends_with_newline() {
             return self.line_count();
         }
-        match self.line_starts.binary_search(&offset) {
-            Ok(i) => i,
-            Err(i) => i.saturating_sub(1),
-        }
+        let Some(mut p) = self.probe() else {
+            return match self.index().starts.binary_search(&offset) {
+                Ok(i) => i,
+                Err(i) => i.saturating_sub(1),
+            };
+        };
+        // The row of an offset is the number of newlines before it.
+        let offset = offset.min(self.src.len());
+        let (from, to) = (p.pos.min(offset), p.pos.max(offset));
+        let between = scan::count_byte(&self.src.as_bytes()[from..to], b'\n');
+        p.row = if offset >= p.pos {
+            p.row + between
+        } else {
+            p.row - between
+        };
+        p.read += to - from;
+        self.probe.set(Probe { pos: offset, ..p });
+        p.row
     }
 
     /// The point of byte `offset`, which must be on a char boundary.

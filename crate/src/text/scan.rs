@@ -82,6 +82,66 @@ pub fn for_each_byte(hay: &[u8], byte: u8, mut f: impl FnMut(usize)) {
     }
 }
 
+/// Pushes onto `starts` the start of every line of `hay` after the first (the byte
+/// after each `\n` that is not the last byte) and returns how many `\n` it has and
+/// how many of them follow a `\r`. `on_line(start, newline)` is called for each line
+/// that ends with a `\n`, while its bytes are still in cache.
+///
+/// The line index of every text that needs one: the line ends are counted from masks
+/// (a popcount per 64 bytes) rather than per newline.
+pub fn index_lines(
+    hay: &[u8],
+    starts: &mut Vec<usize>,
+    mut on_line: impl FnMut(usize, usize),
+) -> (usize, usize) {
+    let (before, mut crlf, mut line) = (starts.len(), 0, 0);
+    let mut newline = |nl: usize, starts: &mut Vec<usize>| {
+        on_line(line, nl);
+        line = nl + 1;
+        starts.push(line);
+    };
+    if !simd::AVAILABLE {
+        for_each_byte(hay, b'\n', |nl| {
+            crlf += usize::from(nl > 0 && hay[nl - 1] == b'\r');
+            newline(nl, starts);
+        });
+    } else {
+        let mut chunks = hay.chunks_exact(64);
+        let (mut base, mut cr_carry) = (0, 0u64);
+        for c in &mut chunks {
+            let mut nl = simd::mask64(c, b'\n');
+            if nl != 0 {
+                let cr = simd::mask64(c, b'\r');
+                crlf += (nl & (cr << 1 | cr_carry)).count_ones() as usize;
+                cr_carry = cr >> 63;
+                while nl != 0 {
+                    newline(base + nl.trailing_zeros() as usize, starts);
+                    nl &= nl - 1;
+                }
+            } else {
+                cr_carry = u64::from(c[63] == b'\r');
+            }
+            base += 64;
+        }
+        for (i, &b) in chunks.remainder().iter().enumerate() {
+            if b == b'\n' {
+                let prev_cr = if i > 0 {
+                    hay[base + i - 1] == b'\r'
+                } else {
+                    cr_carry == 1
+                };
+                crlf += usize::from(prev_cr);
+                newline(base + i, starts);
+            }
+        }
+    }
+    let newlines = starts.len() - before;
+    if starts.len() > before && starts.last() == Some(&hay.len()) {
+        starts.pop();
+    }
+    (newlines, crlf)
+}
+
 /// 64-byte masks from 16-byte vector compares, where the target has them.
 mod simd {
     /// Whether [`mask64`] is vectorised on this target.
@@ -276,6 +336,37 @@ mod tests {
                 for_each_byte_words(&t, byte, |i| words.push(i));
                 assert_eq!(words, plain);
             }
+        }
+    }
+
+    #[test]
+    fn line_index_agrees_with_a_plain_one() {
+        let mut all = texts();
+        all.extend([
+            b"\r\n".repeat(70),
+            b"a\r".repeat(40).into_iter().chain(*b"\n").collect(),
+        ]);
+        for t in all {
+            let plain_starts: Vec<usize> = (1..t.len()).filter(|&i| t[i - 1] == b'\n').collect();
+            let plain_crlf = (1..t.len())
+                .filter(|&i| t[i] == b'\n' && t[i - 1] == b'\r')
+                .count();
+            let (mut starts, mut lines) = (Vec::new(), Vec::new());
+            let newlines = t.iter().filter(|&&b| b == b'\n').count();
+            let counts = index_lines(&t, &mut starts, |s, nl| lines.push((s, nl)));
+            assert_eq!(counts, (newlines, plain_crlf), "{t:?}");
+            assert_eq!(starts, plain_starts, "{t:?}");
+            let line_start = |nl: usize| {
+                t[..nl]
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |p| p + 1)
+            };
+            let plain_lines: Vec<(usize, usize)> = (0..t.len())
+                .filter(|&i| t[i] == b'\n')
+                .map(|nl| (line_start(nl), nl))
+                .collect();
+            assert_eq!(lines, plain_lines, "{t:?}");
         }
     }
 

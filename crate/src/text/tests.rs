@@ -117,3 +117,98 @@ fn hashes_like_some_lines_match_exactly_where_the_full_hashes_do() {
         }
     }
 }
+
+/// Asked without the index (counting from the last place asked, within a budget), a
+/// text answers every line question as its index does, in any order of questions.
+mod lazy_index {
+    use super::super::Text;
+    use proptest::prelude::*;
+
+    #[derive(Clone, Debug)]
+    enum Ask {
+        LineOf(usize),
+        LineStart(usize),
+        LineRange(usize),
+        LinesRange(usize, usize),
+        Count,
+        Ending,
+        Mixed,
+    }
+
+    fn ask() -> impl Strategy<Value = Ask> {
+        prop_oneof![
+            (0usize..40).prop_map(Ask::LineOf),
+            (0usize..12).prop_map(Ask::LineStart),
+            (0usize..12).prop_map(Ask::LineRange),
+            (0usize..12, 0usize..4).prop_map(|(a, b)| Ask::LinesRange(a, a + b)),
+            Just(Ask::Count),
+            Just(Ask::Ending),
+            Just(Ask::Mixed),
+        ]
+    }
+
+    fn answer(text: &Text, ask: &Ask) -> String {
+        let lines = text.line_count();
+        match *ask {
+            Ask::LineOf(o) => format!("{}", text.line_of(o)),
+            Ask::LineStart(i) => format!("{}", text.line_start(i)),
+            Ask::LineRange(i) if i < lines => format!("{:?}", text.line_range(i)),
+            Ask::LinesRange(a, b) if b < lines => format!("{:?}", text.lines_range(a, b)),
+            Ask::LineRange(_) | Ask::LinesRange(..) => String::new(),
+            Ask::Count => format!("{lines}"),
+            Ask::Ending => format!("{:?}", text.ending()),
+            Ask::Mixed => format!("{}", text.has_mixed_endings()),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #[test]
+        fn answers_match_the_index(
+            src in "[ab\r\n]{0,30}",
+            asks in proptest::collection::vec(ask(), 1..12),
+        ) {
+            let lazy = Text::new(&src);
+            let indexed = Text::new(&src);
+            let _ = indexed.lines().count();
+            for ask in &asks {
+                prop_assert_eq!(answer(&lazy, ask), answer(&indexed, ask), "{:?} {:?}", src, ask);
+            }
+        }
+    }
+
+    /// However questions jump about, counting stops after reading twice the text and
+    /// the index answers from then on.
+    #[test]
+    fn counting_is_budgeted() {
+        let src = "x\n".repeat(5000);
+        let text = Text::new(&src);
+        for k in 0..200 {
+            let o = if k % 2 == 0 { 0 } else { src.len() - 1 };
+            assert_eq!(text.line_of(o), if k % 2 == 0 { 0 } else { 4999 });
+        }
+        assert!(text.index.get().is_some());
+    }
+}
+
+/// The core ends read while the index is built are each line's own.
+#[test]
+fn core_ends_read_with_the_index_are_each_lines() {
+    let long: String = (0..500)
+        .map(|i| format!("  l{i} = '{i}';\r\n\t\n"))
+        .collect();
+    for src in [
+        "",
+        "a",
+        "a\n",
+        " x \r\n\ty\n",
+        "\u{feff}ab\nc",
+        "a\n\n b",
+        long.as_str(),
+    ] {
+        let fused = Text::new(src);
+        let _ = fused.line_hashes_like(0..usize::MAX, &["zz"]);
+        let expected: Vec<u16> = Text::new(src).lines().map(hash::core_ends).collect();
+        assert_eq!(fused.ends.get(), Some(&expected), "{src:?}");
+    }
+}
