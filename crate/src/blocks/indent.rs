@@ -46,6 +46,53 @@ fn continuation_flags(a: &Analysis) -> Vec<bool> {
     let mut ei = 0;
     // open brackets at the current position, as event indices
     let mut open: Vec<usize> = Vec::new();
+    // Line starts walked here, not asked of the text line by line (its index is lazy).
+    let (src, code) = (a.text.as_str().as_bytes(), a.code());
+    let line_end =
+        |from: usize| memchr::memchr(b'\n', &src[from..]).map_or(src.len(), |k| from + k + 1);
+    let (mut prev, mut pos) = (0, if n > 0 { line_end(0) } else { 0 });
+    for flag in flags.iter_mut().skip(1) {
+        while si < spans.len() && spans[si].1 <= pos {
+            si += 1;
+        }
+        let in_span = si < spans.len() && spans[si].0 < pos;
+        while ei < ev.len() && (ev[ei].pos as usize) < pos {
+            let e = ev[ei];
+            if e.is_open() {
+                open.push(ei);
+            } else if matches!(e.byte, b')' | b']' | b'}') && e.partner != NONE {
+                while let Some(top) = open.pop() {
+                    if top == e.partner as usize {
+                        break;
+                    }
+                }
+            }
+            ei += 1;
+        }
+        let in_brackets = open.iter().any(|&o| {
+            let p = ev[o].partner;
+            p == NONE || ev[p as usize].pos as usize >= pos
+        });
+        let backslash = trim_end(code.get(prev..pos).unwrap_or(b"")).ends_with(b"\\");
+        *flag = in_span || in_brackets || backslash;
+        prev = pos;
+        pos = line_end(pos);
+    }
+    flags
+}
+
+/// [`continuation_flags`] asking the text for each line: the plain reading it is
+/// tested against.
+#[cfg(test)]
+fn continuation_flags_plain(a: &Analysis) -> Vec<bool> {
+    let n = a.text.line_count();
+    let mut flags = vec![false; n];
+    let spans = &a.lx.multiline;
+    let ev = a.events();
+    let mut si = 0;
+    let mut ei = 0;
+    // open brackets at the current position, as event indices
+    let mut open: Vec<usize> = Vec::new();
     for (l, flag) in flags.iter_mut().enumerate().skip(1) {
         let pos = a.text.line_start(l);
         while si < spans.len() && spans[si].1 <= pos {
@@ -412,7 +459,7 @@ pub struct LineInfo {
 /// [`line_info_plain`] does, line by line with the helpers above (tested).
 pub(super) fn line_info(a: &Analysis) -> Vec<LineInfo> {
     let cont = a.continuation.get_or_init(|| continuation_flags(a));
-    read_lines(a, |l, _| cont.get(l).copied().unwrap_or(false))
+    read_lines(a, |l, _, _| cont.get(l).copied().unwrap_or(false))
 }
 
 /// [`line_info`] of a text the lexer read without an issue, from the line starts where
@@ -425,11 +472,10 @@ pub(super) fn line_info_lexed(
     code_starts: impl Iterator<Item = (usize, u32)>,
 ) -> Vec<LineInfo> {
     let mut starts = code_starts.peekable();
-    read_lines(a, |l, before| {
+    read_lines(a, |l, pos, before| {
         if l == 0 {
             return false;
         }
-        let pos = a.text.line_start(l);
         while starts.next_if(|&(p, _)| p < pos).is_some() {}
         let clean = starts
             .peek()
@@ -438,22 +484,30 @@ pub(super) fn line_info_lexed(
     })
 }
 
-/// The one pass of [`line_info`]; `continues(l, code)`: whether line `l` continues the
-/// line before, whose code without trailing whitespace is `code`.
-fn read_lines(a: &Analysis, mut continues: impl FnMut(usize, &[u8]) -> bool) -> Vec<LineInfo> {
-    let n = a.text.line_count();
+/// The one pass of [`line_info`]; `continues(l, start, code)`: whether line `l`, which
+/// starts at byte `start`, continues the line before, whose code without trailing
+/// whitespace is `code`. Lines are split here (after each `\n`, as `Text` does), not
+/// asked of the text one by one.
+fn read_lines(
+    a: &Analysis,
+    mut continues: impl FnMut(usize, usize, &[u8]) -> bool,
+) -> Vec<LineInfo> {
     let src = a.text.as_str().as_bytes();
     let code = a.code();
-    let mut out = vec![LineInfo::default(); n];
+    let mut out = Vec::with_capacity(src.len() / 32 + 1);
     // The logical line being read and its last code byte so far.
     let mut open: Option<usize> = None;
     let mut last = 0u8;
     let mut before: &[u8] = b"";
-    for l in 0..n {
-        let r = a.text.line_range(l);
+    let mut next = 0;
+    while next < src.len() {
+        let start = next;
+        next = memchr::memchr(b'\n', &src[start..]).map_or(src.len(), |k| start + k + 1);
+        let l = out.len();
+        out.push(LineInfo::default());
         // Its code without trailing whitespace (leading whitespace does not matter).
-        let trimmed = trim_end(code.get(r.clone()).unwrap_or(b""));
-        let cont = continues(l, before);
+        let trimmed = trim_end(code.get(start..next).unwrap_or(b""));
+        let cont = continues(l, start, before);
         before = trimmed;
         if open.is_some() && cont {
             if let Some(&c) = trimmed.last() {
@@ -472,7 +526,7 @@ fn read_lines(a: &Analysis, mut continues: impl FnMut(usize, &[u8]) -> bool) -> 
         }
         open = Some(l);
         last = c;
-        let mut line = &src[r];
+        let mut line = &src[start..next];
         if l == 0 {
             line = line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line);
         }
@@ -737,6 +791,9 @@ mod tests {
             let text = Text::new(&src);
             let a = Analysis::with_lang(&text, Lang::Python, true);
             prop_assert_eq!(line_info(&a), line_info_plain(&a), "{:?}", src);
+            prop_assert_eq!(continuation_flags(&a), continuation_flags_plain(&a), "{:?}", src);
+            let yaml = Analysis::with_lang(&text, Lang::Yaml, true);
+            prop_assert_eq!(continuation_flags(&yaml), continuation_flags_plain(&yaml), "{:?}", src);
         }
 
         /// Read from the lexer's line starts in code, a text the lexer read without an
