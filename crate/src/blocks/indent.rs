@@ -11,6 +11,7 @@
 use super::lex::pieces::{Item, Pieces, Shift};
 use super::lex::NONE;
 use super::{Analysis, BlockError, Kind, Symbol};
+use crate::text::scan;
 
 /// Indentation width of 0-based line `l` (a tab advances to the next multiple of 8).
 fn indent(a: &Analysis, l: usize) -> usize {
@@ -39,7 +40,10 @@ fn is_continuation(a: &Analysis, l: usize) -> bool {
 /// inside brackets, or after a backslash. One pass over lines, spans and events.
 fn continuation_flags(a: &Analysis) -> Vec<bool> {
     let n = a.text.line_count();
-    let mut flags = vec![false; n];
+    let mut flags = Vec::with_capacity(n);
+    if n > 0 {
+        flags.push(false);
+    }
     let spans = &a.lx.multiline;
     let ev = a.events();
     let mut si = 0;
@@ -48,10 +52,12 @@ fn continuation_flags(a: &Analysis) -> Vec<bool> {
     let mut open: Vec<usize> = Vec::new();
     // Line starts walked here, not asked of the text line by line (its index is lazy).
     let (src, code) = (a.text.as_str().as_bytes(), a.code());
-    let line_end =
-        |from: usize| memchr::memchr(b'\n', &src[from..]).map_or(src.len(), |k| from + k + 1);
-    let (mut prev, mut pos) = (0, if n > 0 { line_end(0) } else { 0 });
-    for flag in flags.iter_mut().skip(1) {
+    let mut prev = 0;
+    scan::for_each_byte(src, b'\n', |nl| {
+        let pos = nl + 1;
+        if pos >= src.len() {
+            return;
+        }
         while si < spans.len() && spans[si].1 <= pos {
             si += 1;
         }
@@ -74,10 +80,9 @@ fn continuation_flags(a: &Analysis) -> Vec<bool> {
             p == NONE || ev[p as usize].pos as usize >= pos
         });
         let backslash = trim_end(code.get(prev..pos).unwrap_or(b"")).ends_with(b"\\");
-        *flag = in_span || in_brackets || backslash;
+        flags.push(in_span || in_brackets || backslash);
         prev = pos;
-        pos = line_end(pos);
-    }
+    });
     flags
 }
 
@@ -499,10 +504,7 @@ fn read_lines(
     let mut open: Option<usize> = None;
     let mut last = 0u8;
     let mut before: &[u8] = b"";
-    let mut next = 0;
-    while next < src.len() {
-        let start = next;
-        next = memchr::memchr(b'\n', &src[start..]).map_or(src.len(), |k| start + k + 1);
+    for_each_line(src, |start, next| {
         let l = out.len();
         out.push(LineInfo::default());
         // Its code without trailing whitespace (leading whitespace does not matter).
@@ -513,16 +515,16 @@ fn read_lines(
             if let Some(&c) = trimmed.last() {
                 last = c;
             }
-            continue;
+            return;
         }
         if let Some(s) = open.take() {
             out[s].header = last == b':';
         }
         let Some(&c) = trimmed.last() else {
-            continue;
+            return;
         };
         if cont {
-            continue;
+            return;
         }
         open = Some(l);
         last = c;
@@ -535,11 +537,24 @@ fn read_lines(
             start: true,
             header: false,
         };
-    }
+    });
     if let Some(s) = open {
         out[s].header = last == b':';
     }
     out
+}
+
+/// Calls `f(start, end)` for every line of `src` (`end` past its `\n`), split as
+/// `Text` splits lines.
+fn for_each_line(src: &[u8], mut f: impl FnMut(usize, usize)) {
+    let mut start = 0;
+    scan::for_each_byte(src, b'\n', |nl| {
+        f(start, nl + 1);
+        start = nl + 1;
+    });
+    if start < src.len() {
+        f(start, src.len());
+    }
 }
 
 /// `line.trim_ascii_end()`, dropping runs of 8 spaces a word at a time first: in
