@@ -560,6 +560,8 @@ fn for_each_line(src: &[u8], mut f: impl FnMut(usize, usize)) {
 /// `line.trim_ascii_end()`, dropping runs of 8 spaces a word at a time first: in
 /// code, comments and literals are blanked to spaces, and Python has many such lines.
 fn trim_end(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
     let mut end = line.len();
     while end >= 8 && line[end - 8..end] == *b"        " {
         end -= 8;
