@@ -241,9 +241,8 @@ impl<'s> Lexer<'s> {
                 Some(_) => Vec::new(),
             },
             code_base: window.unwrap_or(0).min(src.len()),
-            // Room for what real code holds (about one event per 10 bytes in minified
-            // JavaScript): growing a large vector copies it; unused room is never touched.
-            events: Vec::with_capacity(src.len() / 8 + 8),
+            // About one event per 12 bytes of JavaScript: growing a large vector copies it.
+            events: Vec::with_capacity(src.len() / 12 + 8),
             issues: Vec::new(),
             multiline: Vec::new(),
             frames: Vec::new(),
