@@ -243,8 +243,9 @@ impl Lexer<'_> {
         let cp = self.checkpoint(pos);
         t.trace.checkpoints.push(cp);
         t.lines_since_snapshot += 1;
-        let holes = self.frames.iter().any(|f| matches!(f, Frame::Hole(..)));
-        if t.lines_since_snapshot >= SNAPSHOT_LINES && !holes {
+        if t.lines_since_snapshot >= SNAPSHOT_LINES
+            && !self.frames.iter().any(|f| matches!(f, Frame::Hole(..)))
+        {
             t.lines_since_snapshot = 0;
             let kinds: Vec<u8> = self
                 .frames
