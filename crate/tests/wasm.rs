@@ -611,3 +611,58 @@ fn readers_list_files_for_the_project_tools() {
     .unwrap();
     assert!(get_str(&r, "error.message").contains("not an array of paths"));
 }
+
+/// The scans every edit runs over whole texts, in the build the package ships (simd128,
+/// which scripts/test-wasm turns on for these tests too), agree with plain loops on
+/// lengths around every block size.
+#[wasm_bindgen_test]
+fn byte_scans_agree_with_plain_loops() {
+    use anchored_edit::text::scan::{common_prefix_len, common_suffix_len, count_byte};
+    let mut seed: u32 = 11;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        seed
+    };
+    for len in [
+        0usize,
+        1,
+        15,
+        16,
+        17,
+        63,
+        64,
+        65,
+        255 * 16,
+        255 * 16 + 17,
+        9000,
+    ] {
+        let a: Vec<u8> = (0..len)
+            .map(|_| b"ab\n\r\xff"[(next() % 5) as usize])
+            .collect();
+        for byte in [b'\n', b'a', 0xff, 0] {
+            let plain = a.iter().filter(|&&b| b == byte).count();
+            assert_eq!(count_byte(&a, byte), plain, "{len} {byte}");
+        }
+        for cut in [0, len / 3, len.saturating_sub(1)] {
+            let mut b = a.clone();
+            if let Some(x) = b.get_mut(cut) {
+                *x = b'#';
+            }
+            let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+            let suffix = a
+                .iter()
+                .rev()
+                .zip(b.iter().rev())
+                .take_while(|(x, y)| x == y)
+                .count();
+            assert_eq!(common_prefix_len(&a, &b), prefix, "{len} {cut}");
+            assert_eq!(common_suffix_len(&a, &b), suffix, "{len} {cut}");
+            assert_eq!(
+                common_prefix_len(&a, &b[..b.len() / 2]),
+                prefix.min(len / 2)
+            );
+        }
+    }
+}

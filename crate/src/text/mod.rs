@@ -91,6 +91,8 @@ pub struct Text<'a> {
     endings: std::cell::OnceCell<Option<(usize, usize)>>,
     /// The last place asked about while there is no index, and the bytes read since.
     probe: std::cell::Cell<Probe>,
+    /// The row [`Text::line_of`] found last with the index.
+    last_row: std::cell::Cell<usize>,
     /// Each line's [core hash](hash::core_hash), computed on first use.
     hashes: std::cell::OnceCell<Vec<u64>>,
     /// Each line's [core ends](hash::core_ends), computed on first use.
@@ -109,14 +111,20 @@ struct LineIndex {
     lf_lines: usize,
 }
 
-/// A byte offset whose row is known (`row` newlines before `pos`), and how many bytes
-/// answering without the index has read so far.
+/// A byte offset whose row is known (`row` newlines before `pos`), how many bytes
+/// answering without the index has read so far, and how many questions it answered.
 #[derive(Clone, Copy, Debug, Default)]
 struct Probe {
     pos: usize,
     row: usize,
     read: usize,
+    asked: usize,
 }
+
+/// Questions answered by counting before the index is built anyway: each costs a
+/// scan's set-up, which the index's lookups beat when there are many (every match of
+/// a `replace_all` over 190 000 lines).
+const PROBES: usize = 64;
 
 impl LineIndex {
     /// The index of `src`, and each line's [core ends](hash::core_ends) when `ends`
@@ -157,6 +165,7 @@ impl<'a> Text<'a> {
             newlines: std::cell::OnceCell::new(),
             endings: std::cell::OnceCell::new(),
             probe: std::cell::Cell::new(Probe::default()),
+            last_row: std::cell::Cell::new(0),
             hashes: std::cell::OnceCell::new(),
             ends: std::cell::OnceCell::new(),
             map: std::cell::OnceCell::new(),
@@ -174,8 +183,10 @@ impl<'a> Text<'a> {
         if self.index.get().is_some() {
             return None;
         }
-        let p = self.probe.get();
-        (p.read <= 2 * self.src.len() + 4096).then_some(p)
+        let mut p = self.probe.get();
+        p.asked += 1;
+        self.probe.set(p);
+        (p.asked <= PROBES && p.read <= 2 * self.src.len() + 4096).then_some(p)
     }
 
     /// The start of 0-based line `idx` (the text's length past the last line), found by
@@ -183,11 +194,10 @@ impl<'a> Text<'a> {
     fn walk_to_line(&self, mut p: Probe, idx: usize) -> usize {
         let bytes = self.src.as_bytes();
         if idx == 0 {
-            p.read += p.pos;
             self.probe.set(Probe {
                 pos: 0,
                 row: 0,
-                read: p.read,
+                ..p
             });
             return 0;
         }
@@ -206,7 +216,7 @@ impl<'a> Text<'a> {
                 self.probe.set(Probe {
                     pos: nl + 1,
                     row: idx,
-                    read: p.read,
+                    ..p
                 });
                 nl + 1
             }
@@ -446,10 +456,7 @@ impl<'a> Text<'a> {
             return self.line_count();
         }
         let Some(mut p) = self.probe() else {
-            return match self.index().starts.binary_search(&offset) {
-                Ok(i) => i,
-                Err(i) => i.saturating_sub(1),
-            };
+            return self.indexed_line_of(offset);
         };
         // The row of an offset is the number of newlines before it.
         let offset = offset.min(self.src.len());
@@ -463,6 +470,29 @@ impl<'a> Text<'a> {
         p.read += to - from;
         self.probe.set(Probe { pos: offset, ..p });
         p.row
+    }
+
+    /// [`Text::line_of`] from the index: the line asked last or the one after it (callers
+    /// mostly ask in order), else a binary search.
+    fn indexed_line_of(&self, offset: usize) -> usize {
+        let starts = &self.index().starts;
+        let holds = |row: usize| {
+            starts.get(row).is_some_and(|&s| s <= offset)
+                && starts.get(row + 1).is_none_or(|&next| offset < next)
+        };
+        let last = self.last_row.get();
+        let row = if holds(last) {
+            last
+        } else if holds(last + 1) {
+            last + 1
+        } else {
+            match starts.binary_search(&offset) {
+                Ok(i) => i,
+                Err(i) => i.saturating_sub(1),
+            }
+        };
+        self.last_row.set(row);
+        row
     }
 
     /// The point of byte `offset`, which must be on a char boundary.

@@ -33,7 +33,9 @@ pub(crate) fn word(chunk: &[u8]) -> u64 {
 
 /// How many times `byte` occurs in `hay`.
 pub fn count_byte(hay: &[u8], byte: u8) -> usize {
-    if cfg!(target_arch = "wasm32") {
+    if simd::WASM {
+        simd::count(hay, byte)
+    } else if cfg!(target_arch = "wasm32") {
         count_byte_words(hay, byte)
     } else {
         memchr::memchr_iter(byte, hay).count()
@@ -190,6 +192,106 @@ mod simd {
         m
     }
 
+    /// Whether the wasm128 scans below are built: natively `memchr`'s count (AVX2) and
+    /// libc's `memcmp` are faster; in wasm both fall back to scalar loops.
+    pub const WASM: bool = cfg!(all(target_arch = "wasm32", target_feature = "simd128"));
+
+    /// How many times `byte` occurs in `hay`: 16-byte compares summed per lane (each
+    /// lane counts up to 255 blocks before it is added up).
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    pub fn count(hay: &[u8], byte: u8) -> usize {
+        use std::arch::wasm32::{
+            u16x8_extadd_pairwise_u8x16, u32x4_extadd_pairwise_u16x8, u32x4_extract_lane, u8x16_eq,
+            u8x16_splat, u8x16_sub, v128, v128_load,
+        };
+        let needle = u8x16_splat(byte);
+        let mut blocks = hay.chunks_exact(16);
+        let mut total = 0;
+        loop {
+            let mut lanes = u8x16_splat(0);
+            let mut taken = 0;
+            for block in blocks.by_ref().take(255) {
+                // SAFETY: an unaligned 16-byte load of a 16-byte block.
+                let v = unsafe { v128_load(block.as_ptr().cast::<v128>()) };
+                // A match is 0xff, that is -1: subtracting it adds one to the lane.
+                lanes = u8x16_sub(lanes, u8x16_eq(v, needle));
+                taken += 1;
+            }
+            let sums = u32x4_extadd_pairwise_u16x8(u16x8_extadd_pairwise_u8x16(lanes));
+            total += (u32x4_extract_lane::<0>(sums)
+                + u32x4_extract_lane::<1>(sums)
+                + u32x4_extract_lane::<2>(sums)
+                + u32x4_extract_lane::<3>(sums)) as usize;
+            if taken < 255 {
+                break;
+            }
+        }
+        total + blocks.remainder().iter().filter(|&&b| b == byte).count()
+    }
+
+    /// Bytes in whole equal 16-byte blocks at the start of both.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    pub fn equal_from_start(a: &[u8], b: &[u8]) -> usize {
+        let n = a.len().min(b.len());
+        let mut i = 0;
+        while i + 16 <= n && same16(&a[i..i + 16], &b[i..i + 16]) {
+            i += 16;
+        }
+        i
+    }
+
+    /// Bytes in whole equal 16-byte blocks at the end of both.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    pub fn equal_from_end(a: &[u8], b: &[u8]) -> usize {
+        let n = a.len().min(b.len());
+        let (la, lb) = (a.len(), b.len());
+        let mut i = 0;
+        while i + 16 <= n && same16(&a[la - i - 16..la - i], &b[lb - i - 16..lb - i]) {
+            i += 16;
+        }
+        i
+    }
+
+    /// Whether two 16-byte blocks are equal.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    #[inline(always)]
+    fn same16(a: &[u8], b: &[u8]) -> bool {
+        use std::arch::wasm32::{v128, v128_any_true, v128_load, v128_xor};
+        assert!(a.len() == 16 && b.len() == 16);
+        // SAFETY: unaligned 16-byte loads of two 16-byte slices (asserted above).
+        let (x, y) = unsafe {
+            (
+                v128_load(a.as_ptr().cast::<v128>()),
+                v128_load(b.as_ptr().cast::<v128>()),
+            )
+        };
+        !v128_any_true(v128_xor(x, y))
+    }
+
+    /// Not built here ([`WASM`] is false): never called.
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    pub fn count(hay: &[u8], byte: u8) -> usize {
+        hay.iter().filter(|&&b| b == byte).count()
+    }
+
+    /// Not built here ([`WASM`] is false): never called.
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    pub fn equal_from_start(a: &[u8], b: &[u8]) -> usize {
+        a.iter().zip(b).take_while(|(x, y)| x == y).count() / 16 * 16
+    }
+
+    /// Not built here ([`WASM`] is false): never called.
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    pub fn equal_from_end(a: &[u8], b: &[u8]) -> usize {
+        a.iter()
+            .rev()
+            .zip(b.iter().rev())
+            .take_while(|(x, y)| x == y)
+            .count()
+            / 16
+            * 16
+    }
+
     /// Not vectorised here: [`AVAILABLE`] is false and this is never called.
     #[cfg(not(any(
         target_arch = "x86_64",
@@ -242,7 +344,9 @@ const CHUNK: usize = 128;
 /// Length of the longest common prefix of `a` and `b`.
 pub fn common_prefix_len(a: &[u8], b: &[u8]) -> usize {
     let n = a.len().min(b.len());
-    let mut i = if cfg!(target_arch = "wasm32") {
+    let mut i = if simd::WASM {
+        simd::equal_from_start(a, b)
+    } else if cfg!(target_arch = "wasm32") {
         equal_words_from_start(a, b)
     } else {
         let mut i = 0;
@@ -261,7 +365,9 @@ pub fn common_prefix_len(a: &[u8], b: &[u8]) -> usize {
 pub fn common_suffix_len(a: &[u8], b: &[u8]) -> usize {
     let n = a.len().min(b.len());
     let (la, lb) = (a.len(), b.len());
-    let mut i = if cfg!(target_arch = "wasm32") {
+    let mut i = if simd::WASM {
+        simd::equal_from_end(a, b)
+    } else if cfg!(target_arch = "wasm32") {
         equal_words_from_end(a, b)
     } else {
         let mut i = 0;

@@ -245,6 +245,14 @@ impl<'f> Ctx<'f> {
 
     /// Notes that the call read lines `lines` (0-based, end exclusive) of `path`.
     pub fn note_read(&mut self, path: &str, lines: Range<usize>) {
+        // Consecutive reads of one file that touch or overlap (every match of a
+        // replace_all, in order) are kept as one stretch.
+        if let Some((last_path, last)) = self.reads.last_mut() {
+            if last_path == path && last.start <= lines.start && lines.start <= last.end {
+                last.end = last.end.max(lines.end);
+                return;
+            }
+        }
         self.reads.push((path.to_string(), lines));
     }
 
