@@ -278,6 +278,67 @@ mod tests {
         }
     }
 
+    /// Checks that re-lexing `next` from `state` (of `text`) agrees with a whole lex;
+    /// returns the state to go on from.
+    fn agree(state: &Traced, text: &str, next: &str, path: &str) -> Result<Traced, TestCaseError> {
+        let lang = Lang::from_path(path).unwrap();
+        let whole = traced(next, lang);
+        prop_assert_eq!(
+            whole.balanced,
+            super::super::balance(next, path) == Balance::Balanced
+        );
+        let Some(derived) = retraced(state, text, next, lang) else {
+            return Ok(whole);
+        };
+        prop_assert_eq!(derived.balanced, whole.balanced, "{}: {:?}", path, next);
+        let all = |t: &Traced| t.trace.checkpoints.iter().collect::<Vec<_>>();
+        prop_assert_eq!(all(&derived), all(&whole), "{}: {:?}", path, next);
+        // Snapshots may fall on other lines than a whole lex's; each must still be a
+        // state of this text at its line start.
+        for s in derived.trace.snapshots.iter() {
+            let cp = whole.trace.at(s.pos as usize);
+            prop_assert!(
+                cp.is_some_and(|c| c.depth as usize == s.kinds.len() && c.expr == s.expr),
+                "{}: snapshot at {}",
+                path,
+                s.pos
+            );
+            prop_assert_eq!(
+                s.line as usize,
+                newlines(&next.as_bytes()[..s.pos as usize]),
+                "{}: line of the snapshot at {}",
+                path,
+                s.pos
+            );
+        }
+        // (Lines of an unbalanced text are never read, and not kept whole.)
+        if whole.balanced {
+            let lines = |t: &Traced| t.lines.as_ref().map(|l| l.iter().collect::<Vec<_>>());
+            prop_assert_eq!(lines(&derived), lines(&whole), "{}: {:?}", path, next);
+        }
+        Ok(derived)
+    }
+
+    /// An edit that keeps any balanced text balanced: a line break or a comment line
+    /// inserted at a line start, or an empty line removed.
+    fn keeping_edit(src: &str, path: &str, at: usize, kind: usize) -> String {
+        let at = at % (src.len() + 1);
+        let line = src[..at].rfind('\n').map_or(0, |k| k + 1);
+        // (A YAML comment at column 0 would end a block scalar: a line break instead.)
+        let comment = match path.rsplit('.').next() {
+            Some("py") => "# c\n",
+            Some("yaml") => "\n",
+            Some("css") => "/* c */\n",
+            _ => "// c\n",
+        };
+        match kind % 3 {
+            0 => format!("{}\n{}", &src[..line], &src[line..]),
+            1 => format!("{}{}{}", &src[..line], comment, &src[line..]),
+            _ if src[line..].starts_with('\n') => format!("{}{}", &src[..line], &src[line + 1..]),
+            _ => src.to_string(),
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
         /// Re-lexing from the edit gives the answer and the state a whole lex gives,
@@ -294,32 +355,30 @@ mod tests {
             prop_assert!(state.balanced, "{path} seed is balanced");
             for (at, len, pieces) in edits {
                 let next = edit(&text, at, len, &pieces);
-                let whole = traced(&next, lang);
-                prop_assert_eq!(whole.balanced, super::super::balance(&next, path) == Balance::Balanced);
-                if let Some(derived) = retraced(&state, &text, &next, lang) {
-                    prop_assert_eq!(derived.balanced, whole.balanced, "{}: {:?}", path, next);
-                    let all = |t: &Traced| t.trace.checkpoints.iter().collect::<Vec<_>>();
-                    prop_assert_eq!(all(&derived), all(&whole), "{}: {:?}", path, next);
-                    // Snapshots may fall on other lines than a whole lex's; each must
-                    // still be a state of this text at its line start.
-                    for s in derived.trace.snapshots.iter() {
-                        let cp = whole.trace.at(s.pos as usize);
-                        prop_assert!(cp.is_some_and(|c| c.depth as usize == s.kinds.len() && c.expr == s.expr), "{}: snapshot at {}", path, s.pos);
-                        prop_assert_eq!(s.line as usize, newlines(&next.as_bytes()[..s.pos as usize]), "{}: line of the snapshot at {}", path, s.pos);
-                    }
-                    // (Lines of an unbalanced text are never read, and not kept whole.)
-                    if whole.balanced {
-                        let lines = |t: &Traced| t.lines.as_ref().map(|l| l.iter().collect::<Vec<_>>());
-                        prop_assert_eq!(lines(&derived), lines(&whole), "{}: {:?}", path, next);
-                    }
-                    state = derived;
-                } else {
-                    state = whole;
-                }
+                state = agree(&state, &text, &next, path)?;
                 text = next;
                 if !state.balanced {
                     break;
                 }
+            }
+        }
+
+        /// The same over long runs of edits that keep the text balanced, each from the
+        /// state the one before spliced (many splices of the shared pieces, Python's
+        /// indentation re-read from spliced lines).
+        #[test]
+        fn many_edits_in_a_row_agree_with_lexing_the_whole_text(
+            seed in 0usize..8,
+            edits in proptest::collection::vec((0usize..5000, 0usize..3), 1..60),
+        ) {
+            let (path, src) = seeds().swap_remove(seed);
+            let mut text = src;
+            let mut state = traced(&text, Lang::from_path(path).unwrap());
+            for (at, kind) in edits {
+                let next = keeping_edit(&text, path, at, kind);
+                state = agree(&state, &text, &next, path)?;
+                prop_assert!(state.balanced, "{}: {:?}", path, next);
+                text = next;
             }
         }
     }
