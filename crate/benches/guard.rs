@@ -6,7 +6,8 @@
 //!
 //! Measured: the balance check of one text (a whole lex); the guard's work for one
 //! changed file when the session has seen the text before (the text compared with the
-//! kept one, then re-lexed from the edit until in step, `retraced`) and when it has not
+//! kept one, then re-lexed from the edit until in step, `retraced`; and the same when
+//! the text is the kept allocation, found by pointer) and when it has not
 //! (`traced`, a whole lex keeping the state); and a whole `str_replace` dry run with the
 //! guard and with `allow_unbalanced: true` (the guard skipped).
 
@@ -143,6 +144,19 @@ fn bench(c: &mut Criterion) {
             |b| {
                 b.iter(|| {
                     assert!(kept.as_str() == read.as_str());
+                    let r = retraced(black_box(&state), &text, &after, lang).expect("re-lexed");
+                    assert!(r.balanced);
+                    r
+                })
+            },
+        );
+        // The same when the text handed in is the kept allocation (a host keeping its
+        // buffer, or the session's own last text): the cache finds it by pointer.
+        c.bench_function(
+            &format!("guard, one-line edit, text kept (same allocation), {name}, 100k lines"),
+            |b| {
+                b.iter(|| {
+                    assert!(Arc::ptr_eq(&kept, &kept.clone()));
                     let r = retraced(black_box(&state), &text, &after, lang).expect("re-lexed");
                     assert!(r.balanced);
                     r

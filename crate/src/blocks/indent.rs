@@ -8,8 +8,10 @@
 //! lines: the block of a `def` starts at `def`, the block of a decorator line spans
 //! the decorators and the definition.
 
+use super::lex::pieces::{Item, Pieces, Shift};
 use super::lex::NONE;
 use super::{Analysis, BlockError, Kind, Symbol};
+use crate::text::scan;
 
 /// Indentation width of 0-based line `l` (a tab advances to the next multiple of 8).
 fn indent(a: &Analysis, l: usize) -> usize {
@@ -37,6 +39,57 @@ fn is_continuation(a: &Analysis, l: usize) -> bool {
 /// For every line: whether it starts inside a literal or comment spanning lines,
 /// inside brackets, or after a backslash. One pass over lines, spans and events.
 fn continuation_flags(a: &Analysis) -> Vec<bool> {
+    let n = a.text.line_count();
+    let mut flags = Vec::with_capacity(n);
+    if n > 0 {
+        flags.push(false);
+    }
+    let spans = &a.lx.multiline;
+    let ev = a.events();
+    let mut si = 0;
+    let mut ei = 0;
+    // open brackets at the current position, as event indices
+    let mut open: Vec<usize> = Vec::new();
+    // Line starts walked here, not asked of the text line by line (its index is lazy).
+    let (src, code) = (a.text.as_str().as_bytes(), a.code());
+    let mut prev = 0;
+    scan::for_each_byte(src, b'\n', |nl| {
+        let pos = nl + 1;
+        if pos >= src.len() {
+            return;
+        }
+        while si < spans.len() && spans[si].1 <= pos {
+            si += 1;
+        }
+        let in_span = si < spans.len() && spans[si].0 < pos;
+        while ei < ev.len() && (ev[ei].pos as usize) < pos {
+            let e = ev[ei];
+            if e.is_open() {
+                open.push(ei);
+            } else if matches!(e.byte, b')' | b']' | b'}') && e.partner != NONE {
+                while let Some(top) = open.pop() {
+                    if top == e.partner as usize {
+                        break;
+                    }
+                }
+            }
+            ei += 1;
+        }
+        let in_brackets = open.iter().any(|&o| {
+            let p = ev[o].partner;
+            p == NONE || ev[p as usize].pos as usize >= pos
+        });
+        let backslash = trim_end(code.get(prev..pos).unwrap_or(b"")).ends_with(b"\\");
+        flags.push(in_span || in_brackets || backslash);
+        prev = pos;
+    });
+    flags
+}
+
+/// [`continuation_flags`] asking the text for each line: the plain reading it is
+/// tested against.
+#[cfg(test)]
+fn continuation_flags_plain(a: &Analysis) -> Vec<bool> {
     let n = a.text.line_count();
     let mut flags = vec![false; n];
     let spans = &a.lx.multiline;
@@ -68,7 +121,7 @@ fn continuation_flags(a: &Analysis) -> Vec<bool> {
             let p = ev[o].partner;
             p == NONE || ev[p as usize].pos as usize >= pos
         });
-        let backslash = a.code_line(l - 1).trim_ascii_end().ends_with(b"\\");
+        let backslash = trim_end(a.code_line(l - 1)).ends_with(b"\\");
         *flag = in_span || in_brackets || backslash;
     }
     flags
@@ -406,8 +459,134 @@ pub struct LineInfo {
     pub header: bool,
 }
 
-/// Every line's [`LineInfo`].
+/// Every line's [`LineInfo`], in one pass over the lines (a logical line's header flag
+/// is its last code byte so far, set when the next logical line starts). Reads as
+/// [`line_info_plain`] does, line by line with the helpers above (tested).
 pub(super) fn line_info(a: &Analysis) -> Vec<LineInfo> {
+    let cont = a.continuation.get_or_init(|| continuation_flags(a));
+    read_lines(a, |l, _, _| cont.get(l).copied().unwrap_or(false))
+}
+
+/// [`line_info`] of a text the lexer read without an issue, from the line starts where
+/// it was in code (`code_starts`: position and open brackets, ascending; the balance
+/// guard's checkpoints) instead of the block finder's continuation pass. Without an
+/// issue, a line continues the one before exactly when it starts inside a literal
+/// (no line start in code there), inside brackets, or after a backslash (tested equal).
+pub(super) fn line_info_lexed(
+    a: &Analysis,
+    code_starts: impl Iterator<Item = (usize, u32)>,
+) -> Vec<LineInfo> {
+    let mut starts = code_starts.peekable();
+    read_lines(a, |l, pos, before| {
+        if l == 0 {
+            return false;
+        }
+        while starts.next_if(|&(p, _)| p < pos).is_some() {}
+        let clean = starts
+            .peek()
+            .is_some_and(|&(p, depth)| p == pos && depth == 0);
+        !clean || before.ends_with(b"\\")
+    })
+}
+
+/// The one pass of [`line_info`]; `continues(l, start, code)`: whether line `l`, which
+/// starts at byte `start`, continues the line before, whose code without trailing
+/// whitespace is `code`. Lines are split here (after each `\n`, as `Text` does), not
+/// asked of the text one by one.
+fn read_lines(
+    a: &Analysis,
+    mut continues: impl FnMut(usize, usize, &[u8]) -> bool,
+) -> Vec<LineInfo> {
+    let src = a.text.as_str().as_bytes();
+    let code = a.code();
+    let mut out = Vec::with_capacity(src.len() / 32 + 1);
+    // The logical line being read and its last code byte so far.
+    let mut open: Option<usize> = None;
+    let mut last = 0u8;
+    let mut before: &[u8] = b"";
+    for_each_line(src, |start, next| {
+        let l = out.len();
+        out.push(LineInfo::default());
+        // Its code without trailing whitespace (leading whitespace does not matter).
+        let trimmed = trim_end(code.get(start..next).unwrap_or(b""));
+        let cont = continues(l, start, before);
+        before = trimmed;
+        if open.is_some() && cont {
+            if let Some(&c) = trimmed.last() {
+                last = c;
+            }
+            return;
+        }
+        if let Some(s) = open.take() {
+            out[s].header = last == b':';
+        }
+        let Some(&c) = trimmed.last() else {
+            return;
+        };
+        if cont {
+            return;
+        }
+        open = Some(l);
+        last = c;
+        let mut line = &src[start..next];
+        if l == 0 {
+            line = line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line);
+        }
+        out[l] = LineInfo {
+            width: width_of(line),
+            start: true,
+            header: false,
+        };
+    });
+    if let Some(s) = open {
+        out[s].header = last == b':';
+    }
+    out
+}
+
+/// Calls `f(start, end)` for every line of `src` (`end` past its `\n`), split as
+/// `Text` splits lines.
+fn for_each_line(src: &[u8], mut f: impl FnMut(usize, usize)) {
+    let mut start = 0;
+    scan::for_each_byte(src, b'\n', |nl| {
+        f(start, nl + 1);
+        start = nl + 1;
+    });
+    if start < src.len() {
+        f(start, src.len());
+    }
+}
+
+/// `line.trim_ascii_end()`, dropping runs of 8 spaces a word at a time first: in
+/// code, comments and literals are blanked to spaces, and Python has many such lines.
+fn trim_end(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let mut end = line.len();
+    while end >= 8 && line[end - 8..end] == *b"        " {
+        end -= 8;
+    }
+    line[..end].trim_ascii_end()
+}
+
+/// Indentation width of a line's bytes (as [`indent`]).
+fn width_of(line: &[u8]) -> u32 {
+    let mut w = 0;
+    for &c in line {
+        match c {
+            b' ' => w += 1,
+            b'\t' => w = (w / 8 + 1) * 8,
+            b'\x0c' => {}
+            _ => break,
+        }
+    }
+    w
+}
+
+/// [`line_info`] read line by line with the block finder's helpers: the plain
+/// reading the one-pass version is tested against.
+#[cfg(test)]
+pub(super) fn line_info_plain(a: &Analysis) -> Vec<LineInfo> {
     let n = a.text.line_count();
     let mut out = vec![LineInfo::default(); n];
     let mut l = 0;
@@ -440,19 +619,71 @@ pub(super) fn python_indentation(a: &Analysis) -> Option<(usize, String)> {
 
 /// [`python_indentation`] over lines already read.
 pub(super) fn indentation_error(lines: &[LineInfo]) -> Option<(usize, String)> {
-    let mut stack: Vec<u32> = vec![0];
-    let mut header: Option<usize> = None;
+    let mut state = IndentState::new();
     for (l, info) in lines.iter().enumerate().filter(|(_, i)| i.start) {
+        if let Some(e) = state.read(l, info) {
+            return Some(e);
+        }
+    }
+    state.end()
+}
+
+/// The indentation rule between two lines: the widths of the enclosing blocks (the
+/// stack Python's tokenizer keeps) and a header still waiting for its block.
+struct IndentState {
+    stack: Vec<u32>,
+    header: Option<usize>,
+}
+
+impl IndentState {
+    fn new() -> IndentState {
+        IndentState {
+            stack: vec![0],
+            header: None,
+        }
+    }
+
+    /// The state after every logical line before line `from`, read backwards from
+    /// there, for lines with no indentation error before `from`. Without an error the
+    /// stack after a line holds exactly its width and, going back, each width smaller
+    /// than every one after it (a width stays until a smaller one dedents past it), so
+    /// the walk stops at the first line of width 0 (most files: a top-level line).
+    fn before(lines: &Pieces<LineInfo>, from: usize) -> IndentState {
+        let mut state = IndentState::new();
+        let mut widths = Vec::new();
+        for l in (0..from.min(lines.len())).rev() {
+            let info = lines.get(l);
+            if !info.start {
+                continue;
+            }
+            if widths.is_empty() {
+                state.header = info.header.then_some(l);
+            }
+            if widths.last().is_none_or(|&w| info.width < w) {
+                widths.push(info.width);
+            }
+            if info.width == 0 {
+                break;
+            }
+        }
+        state
+            .stack
+            .extend(widths.into_iter().rev().filter(|&w| w > 0));
+        state
+    }
+
+    /// Reads logical line `l`: the error Python would stop at there, if any.
+    fn read(&mut self, l: usize, info: &LineInfo) -> Option<(usize, String)> {
         let w = info.width;
-        let top = stack.last().copied().unwrap_or(0);
-        if let Some(h) = header.take() {
+        let top = self.stack.last().copied().unwrap_or(0);
+        if let Some(h) = self.header.take() {
             if w <= top {
                 return Some((
                     l,
                     format!("line {} ends with `:` but line {} is not indented under it (expected an indented block)", h + 1, l + 1),
                 ));
             }
-            stack.push(w);
+            self.stack.push(w);
         } else if w > top {
             return Some((
                 l,
@@ -462,10 +693,10 @@ pub(super) fn indentation_error(lines: &[LineInfo]) -> Option<(usize, String)> {
                 ),
             ));
         } else {
-            while stack.last().is_some_and(|&t| t > w) {
-                stack.pop();
+            while self.stack.last().is_some_and(|&t| t > w) {
+                self.stack.pop();
             }
-            if stack.last().copied().unwrap_or(0) != w {
+            if self.stack.last().copied().unwrap_or(0) != w {
                 return Some((
                     l,
                     format!("line {} is dedented to a width no enclosing line has (unindent does not match)", l + 1),
@@ -473,16 +704,158 @@ pub(super) fn indentation_error(lines: &[LineInfo]) -> Option<(usize, String)> {
             }
         }
         if info.header {
-            header = Some(l);
+            self.header = Some(l);
+        }
+        None
+    }
+
+    /// The error at the end of the text (a header with no block), if any.
+    fn end(self) -> Option<(usize, String)> {
+        self.header.map(|h| {
+            (
+                h,
+                format!(
+                    "line {} ends with `:` but no indented block follows it",
+                    h + 1
+                ),
+            )
+        })
+    }
+}
+
+impl Item for LineInfo {
+    fn shifted(&self, _: Shift) -> LineInfo {
+        *self
+    }
+}
+
+/// Whether `lines` has no indentation error, for lines derived from a sequence without
+/// one: equal to it before line `from`, and (when `same_from` is given) from line
+/// `same_from` on. Reads from `from` until, at or after `same_from`, a logical line of
+/// width 0 leaves the state as the original's was there (every block closed, the
+/// same header flag): the original read on without an error from that state.
+pub(super) fn indentation_ok_from(
+    lines: &Pieces<LineInfo>,
+    from: usize,
+    same_from: Option<usize>,
+) -> bool {
+    let mut state = IndentState::before(lines, from);
+    for (k, info) in lines.iter_from(from).enumerate() {
+        let l = from + k;
+        if !info.start {
+            continue;
+        }
+        if state.read(l, &info).is_some() {
+            return false;
+        }
+        if info.width == 0 && same_from.is_some_and(|s| l >= s) {
+            return true;
         }
     }
-    header.map(|h| {
-        (
-            h,
-            format!(
-                "line {} ends with `:` but no indented block follows it",
-                h + 1
-            ),
-        )
-    })
+    state.end().is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::blocks::Lang;
+    use crate::text::Text;
+    use proptest::prelude::*;
+
+    /// Pieces of Python: headers, brackets, strings over lines, comments, continuations,
+    /// tabs, CRLF, a BOM.
+    const PIECES: &[&str] = &[
+        "def f(x):",
+        "class A:",
+        "if x:",
+        "    ",
+        "\t",
+        "  ",
+        "\n",
+        "\r\n",
+        "pass",
+        "x = 1",
+        "(",
+        ")",
+        "[",
+        "]",
+        "{",
+        "}",
+        "'''",
+        "\"\"\"",
+        "'",
+        "\"",
+        "# c:",
+        "\\",
+        ":",
+        " ",
+        "\x0c",
+        "\u{feff}",
+        "return [1,",
+        "s = '''a:\n'''",
+        "y",
+        "\n\n",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// The one-pass reading of Python's lines equals the line-by-line one.
+        #[test]
+        fn one_pass_line_info_is_the_plain_reading(
+            pieces in proptest::collection::vec(0usize..PIECES.len(), 0..200),
+        ) {
+            let src: String = pieces.iter().map(|&k| PIECES[k]).collect();
+            let text = Text::new(&src);
+            let a = Analysis::with_lang(&text, Lang::Python, true);
+            prop_assert_eq!(line_info(&a), line_info_plain(&a), "{:?}", src);
+            prop_assert_eq!(continuation_flags(&a), continuation_flags_plain(&a), "{:?}", src);
+            let yaml = Analysis::with_lang(&text, Lang::Yaml, true);
+            prop_assert_eq!(continuation_flags(&yaml), continuation_flags_plain(&yaml), "{:?}", src);
+        }
+
+        /// Read from the lexer's line starts in code, a text the lexer read without an
+        /// issue gives the same lines.
+        #[test]
+        fn lines_read_from_line_states_are_the_plain_reading(
+            pieces in proptest::collection::vec(0usize..BALANCED.len(), 0..120),
+        ) {
+            let src: String = pieces.iter().map(|&k| BALANCED[k]).collect();
+            let (lexed, trace) = crate::blocks::lex::trace::lex_traced(&src, &Lang::Python.syntax());
+            let text = Text::new(&src);
+            let a = Analysis::from_lexed(&text, Lang::Python, true, lexed);
+            if a.issues().is_empty() {
+                let starts = trace.checkpoints.iter().map(|c| (c.pos as usize, c.depth));
+                prop_assert_eq!(line_info_lexed(&a, starts), line_info_plain(&a), "{:?}", src);
+            }
+        }
+    }
+
+    /// Pieces of Python that keep a text free of lexer issues (mostly).
+    const BALANCED: &[&str] = &[
+        "def f(x):\n",
+        "class A:\n",
+        "    ",
+        "\t",
+        "\n",
+        "\r\n",
+        "pass\n",
+        "x = (1,\n  2)\n",
+        "[\n]",
+        "{\n}",
+        "(",
+        ")",
+        "'''a:\n b'''",
+        "\"\"\"\n\"\"\"",
+        "'s'",
+        "\"t:\"",
+        "# c:\n",
+        "# \\\n",
+        "x \\\n y\n",
+        "if a:  \\  \n",
+        ":",
+        " ",
+        "\u{feff}",
+        "'a\\\nb'",
+        "y\n",
+    ];
 }

@@ -18,6 +18,8 @@
 
 use super::lang::{Backtick, Quote, Syntax};
 
+pub mod pieces;
+mod stops;
 pub mod trace;
 
 /// No partner / no parent.
@@ -97,7 +99,7 @@ pub fn lex(src: &str, syn: &Syntax) -> Lexed {
             multiline: Vec::new(),
         };
     }
-    let mut lx = Lexer::new(bytes, syn, None);
+    let mut lx = Lexer::new(bytes, syn, None, None);
     lx.run();
     Lexed {
         code: lx.code,
@@ -107,11 +109,13 @@ pub fn lex(src: &str, syn: &Syntax) -> Lexed {
     }
 }
 
-fn interesting_table(syn: &Syntax) -> [bool; 256] {
+/// The bytes the lexer stops at in code; line breaks only when it records line states.
+fn interesting_table(syn: &Syntax, lines: bool) -> [bool; 256] {
     let mut t = [false; 256];
-    for &b in b"{}()[];\"'\n" {
+    for &b in b"{}()[];\"'" {
         t[b as usize] = true;
     }
+    t[b'\n' as usize] = lines;
     if syn.slash_comments || syn.block_comments || syn.regex {
         t[b'/' as usize] = true;
     }
@@ -171,13 +175,19 @@ enum Scan {
 
 struct Lexer<'s> {
     src: &'s [u8],
+    /// `code` from `code_base` on, as far as a literal or comment was blanked (a lex
+    /// resumed in the middle of a text copies only what it blanks); beyond it, code
+    /// is the source's bytes (see `code_at`).
     code: Vec<u8>,
+    code_base: usize,
     events: Vec<Event>,
     issues: Vec<Issue>,
     multiline: Vec<(usize, usize)>,
     frames: Vec<Frame>,
     syn: Syntax,
-    interesting: [bool; 256],
+    stops: stops::Stops,
+    /// Jump through string bodies with `memchr` (false: byte by byte; tests compare).
+    fast: bool,
     /// Where lexing starts (0, or a resumed line start, see `trace`).
     start: usize,
     /// Code before `floor` is not lexed here: a look back that reaches it takes
@@ -216,16 +226,29 @@ const MAX_FRAMES: usize = 10_000;
 
 impl<'s> Lexer<'s> {
     /// A lexer at the start of `src`; `tracer` records line states (the balance guard).
-    fn new(src: &'s [u8], syn: &Syntax, tracer: Option<Box<trace::Tracer>>) -> Lexer<'s> {
+    /// `window`: the position a resumed lex starts at (its `code` then starts there and
+    /// holds only what it blanks); None: `code` is the whole text's.
+    fn new(
+        src: &'s [u8],
+        syn: &Syntax,
+        tracer: Option<Box<trace::Tracer>>,
+        window: Option<usize>,
+    ) -> Lexer<'s> {
         Lexer {
             src,
-            code: src.to_vec(),
-            events: Vec::with_capacity(src.len() / 24 + 8),
+            code: match window {
+                None => src.to_vec(),
+                Some(_) => Vec::new(),
+            },
+            code_base: window.unwrap_or(0).min(src.len()),
+            // About one event per 12 bytes of JavaScript: growing a large vector copies it.
+            events: Vec::with_capacity(src.len() / 12 + 8),
             issues: Vec::new(),
             multiline: Vec::new(),
             frames: Vec::new(),
             syn: *syn,
-            interesting: interesting_table(syn),
+            stops: stops::Stops::new(interesting_table(syn, tracer.is_some()), true),
+            fast: true,
             start: 0,
             floor: 0,
             floor_expr: true,
@@ -237,18 +260,45 @@ impl<'s> Lexer<'s> {
         self.src.get(i).copied().unwrap_or(0)
     }
 
+    /// The code byte at `i`: the source's byte where no literal or comment was blanked.
+    /// (A resumed lex never reads code before its start but the line break there.)
+    fn code_at(&self, i: usize) -> u8 {
+        match i.checked_sub(self.code_base).and_then(|k| self.code.get(k)) {
+            Some(c) => *c,
+            None => self.byte(i),
+        }
+    }
+
+    /// `code[a..b]` for writing, copied in from the source as far as needed (a part
+    /// before `code_base` is never written: a resumed lex keeps only its window).
+    fn code_mut(&mut self, a: usize, b: usize) -> &mut [u8] {
+        let b = b.min(self.src.len()).max(self.code_base);
+        let a = a.clamp(self.code_base, b);
+        let have = self.code_base + self.code.len();
+        if have < b {
+            self.code.extend_from_slice(&self.src[have..b]);
+        }
+        &mut self.code[a - self.code_base..b - self.code_base]
+    }
+
+    fn set_code(&mut self, i: usize, c: u8) {
+        if let Some(slot) = self.code_mut(i, i + 1).first_mut() {
+            *slot = c;
+        }
+    }
+
     fn line_start_of(&self, i: usize) -> usize {
         memchr::memrchr(b'\n', &self.src[..i.min(self.src.len())]).map_or(0, |p| p + 1)
     }
 
     /// Blanks `a..b` in `code`, keeping line breaks.
     fn blank(&mut self, a: usize, b: usize) {
-        let b = b.min(self.code.len());
+        let b = b.min(self.src.len());
         if a >= b {
             return;
         }
         let mut has_newline = false;
-        for c in &mut self.code[a..b] {
+        for c in self.code_mut(a, b) {
             if *c == b'\n' || *c == b'\r' {
                 has_newline = true;
             } else {
@@ -272,14 +322,14 @@ impl<'s> Lexer<'s> {
 
     /// Marks `a..b` as one literal: `"` at both ends, blank between.
     fn literal(&mut self, a: usize, b: usize) {
-        let b = b.min(self.code.len());
+        let b = b.min(self.src.len());
         if a >= b {
             return;
         }
         self.blank(a, b);
-        self.code[a] = b'"';
-        if b - 1 > a && self.code[b - 1] != b'\n' && self.code[b - 1] != b'\r' {
-            self.code[b - 1] = b'"';
+        self.set_code(a, b'"');
+        if b - 1 > a && self.code_at(b - 1) != b'\n' && self.code_at(b - 1) != b'\r' {
+            self.set_code(b - 1, b'"');
         }
     }
 
@@ -318,12 +368,14 @@ impl<'s> Lexer<'s> {
         if self.syn.php && i == 0 {
             i = self.php_html(0, true);
         }
+        let mut window = stops::Window::default();
         while i < n {
-            let b = self.src[i];
-            if !self.interesting[b as usize] {
-                i += 1;
-                continue;
+            // Skip to the next byte that can start or end something.
+            match self.stops.next(self.src, i, &mut window) {
+                Some(k) => i = k,
+                None => break,
             }
+            let b = self.src[i];
             i = match self.step(i, b) {
                 Scan::Done(next) => next.max(i + 1),
                 Scan::Hole(at, resume) => self.open_hole(at, resume),
@@ -752,8 +804,16 @@ impl<'s> Lexer<'s> {
         let syn = self.syn;
         let q = quotes as usize;
         let interp_csharp = syn.csharp && start < n && self.src[start..j].contains(&b'$');
+        // Without holes only a backslash, a quote or a line break can matter.
+        let jump = self.fast && !syn.dollar_holes && !interp_csharp && !syn.php;
         let seg = j;
         while j < n {
+            if jump {
+                match memchr::memchr3(b'\\', b'"', b'\n', &self.src[j..]) {
+                    Some(k) => j += k,
+                    None => break,
+                }
+            }
             let c = self.src[j];
             match c {
                 b'\\' if escapes => {
@@ -833,8 +893,8 @@ impl<'s> Lexer<'s> {
     /// Starts a literal at `start` whose content starts at `content`: `"` at its first
     /// byte, the rest of the opening delimiter blanked.
     fn open_literal(&mut self, start: usize, content: usize) {
-        if let Some(c) = self.code.get_mut(start) {
-            *c = b'"';
+        if start < self.src.len() {
+            self.set_code(start, b'"');
         }
         self.blank(start + 1, content);
     }
@@ -843,8 +903,8 @@ impl<'s> Lexer<'s> {
     /// byte becomes `"`.
     fn close_piece(&mut self, seg: usize, end: usize, closed: bool) {
         self.blank(seg, end);
-        if closed && end > seg && end <= self.code.len() {
-            self.code[end - 1] = b'"';
+        if closed && end > seg && end <= self.src.len() {
+            self.set_code(end - 1, b'"');
         }
     }
 
@@ -1045,6 +1105,13 @@ impl<'s> Lexer<'s> {
     fn single_body(&mut self, start: usize, mut j: usize, quotes: usize, multiline: bool) -> Scan {
         let n = self.src.len();
         while j < n {
+            if self.fast {
+                // Only a backslash, a quote or a line break can matter.
+                match memchr::memchr3(b'\\', b'\'', b'\n', &self.src[j..]) {
+                    Some(k) => j += k,
+                    None => break,
+                }
+            }
             match self.src[j] {
                 b'\\' => j += 2,
                 b'\'' => {
@@ -1081,22 +1148,24 @@ impl<'s> Lexer<'s> {
     /// Whether an expression may start at `i`, judged by the previous code token.
     fn expression_position(&self, i: usize) -> bool {
         let mut k = i;
-        while k > self.floor && matches!(self.code[k - 1], b' ' | b'\t' | b'\n' | b'\r') {
+        while k > self.floor && matches!(self.code_at(k - 1), b' ' | b'\t' | b'\n' | b'\r') {
             k -= 1;
         }
         if k == self.floor {
             return self.floor == 0 || self.floor_expr;
         }
-        let c = self.code[k - 1];
+        let c = self.code_at(k - 1);
         if is_ident(c) {
             let mut s = k - 1;
-            while s > 0 && is_ident(self.code[s - 1]) {
+            while s > 0 && is_ident(self.code_at(s - 1)) {
                 s -= 1;
             }
-            let word = &self.code[s..k];
+            let is_word = |w: &[u8]| {
+                w.len() == k - s && w.iter().enumerate().all(|(j, c)| self.code_at(s + j) == *c)
+            };
             // `x.return / 2` is a property, not the keyword.
-            let after_dot = s > 0 && self.code[s - 1] == b'.';
-            return !after_dot && EXPRESSION_KEYWORDS.contains(&word);
+            let after_dot = s > 0 && self.code_at(s - 1) == b'.';
+            return !after_dot && EXPRESSION_KEYWORDS.iter().any(|w| is_word(w));
         }
         !matches!(c, b')' | b']' | b'"' | b'\'' | b'`')
     }

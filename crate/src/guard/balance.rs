@@ -53,7 +53,7 @@ impl Cache {
     fn get(&self, path: &str, text: &Arc<String>) -> Option<Traced> {
         self.entries
             .iter()
-            .find(|(p, t, _)| p == path && (Arc::ptr_eq(t, text) || t.as_str() == text.as_str()))
+            .find(|(p, t, _)| p == path && same_text(t, text))
             .map(|(_, _, s)| s.clone())
     }
 
@@ -62,7 +62,7 @@ impl Cache {
             return;
         }
         self.entries
-            .retain(|(p, t, _)| !(p == path && t.as_str() == text.as_str()));
+            .retain(|(p, t, _)| !(p == path && same_text(t, text)));
         self.entries
             .push_back((path.to_string(), text.clone(), state));
         let mut bytes: usize = self.entries.iter().map(|(_, t, _)| t.len()).sum();
@@ -72,6 +72,12 @@ impl Cache {
             }
         }
     }
+}
+
+/// Whether two texts are equal: the same allocation, else the same length and bytes
+/// (a text read again from disk is equal to the kept one but not the same allocation).
+fn same_text(a: &Arc<String>, b: &Arc<String>) -> bool {
+    Arc::ptr_eq(a, b) || (a.len() == b.len() && a.as_str() == b.as_str())
 }
 
 /// A file the call would unbalance.

@@ -17,10 +17,12 @@
 //! this path alone. PHP (whose first `<?` decides how the whole file is read) is
 //! always lexed whole.
 
-use super::super::indent::{indentation_error, line_info, LineInfo};
+use super::super::indent::{
+    indentation_error, indentation_ok_from, line_info, line_info_lexed, LineInfo,
+};
+use super::super::lex::pieces::{Pieces, Shift};
 use super::super::lex::trace::{lex_traced, relex, Snapshot, SyncTarget, Trace, Window};
 use super::super::{Analysis, Lang};
-use super::{balance_of, Balance};
 use crate::text::Text;
 use std::sync::Arc;
 
@@ -30,7 +32,7 @@ pub struct Traced {
     pub balanced: bool,
     trace: Arc<Trace>,
     /// Python: every line as the indentation rule reads it.
-    lines: Option<Arc<Vec<LineInfo>>>,
+    lines: Option<Arc<Pieces<LineInfo>>>,
 }
 
 /// Lexes `src` whole by `lang`'s rules and keeps its state.
@@ -38,8 +40,19 @@ pub fn traced(src: &str, lang: Lang) -> Traced {
     let (lexed, trace) = lex_traced(src, &lang.syntax());
     let text = Text::new(src);
     let a = Analysis::from_lexed(&text, lang, true, lexed);
-    let balanced = balance_of(&a) == Balance::Balanced;
-    let lines = (lang == Lang::Python).then(|| Arc::new(line_info(&a)));
+    // What `balance_of` answers. Python's lines are read (from the checkpoints) only
+    // when the lexer had no issue: a text with one is unbalanced, and the lines of an
+    // unbalanced text are never read (an edit of it is not re-lexed: `retraced`).
+    let clean = a.issues().is_empty();
+    let lines = (lang == Lang::Python && clean).then(|| {
+        let starts = trace.checkpoints.iter().map(|c| (c.pos as usize, c.depth));
+        line_info_lexed(&a, starts)
+    });
+    let balanced = clean
+        && lines
+            .as_ref()
+            .is_none_or(|l| indentation_error(l).is_none());
+    let lines = lines.map(|l| Arc::new(Pieces::from(l)));
     Traced {
         balanced,
         trace: Arc::new(trace),
@@ -75,10 +88,10 @@ fn common_run(max: usize, same: impl Fn(usize, usize) -> bool) -> usize {
 
 /// The last snapshot at or before `p` with code between it and `p` (or at the file's
 /// start), clean where `clean` is asked.
-fn restart<'t>(before: &'t Traced, src: &[u8], p: usize, clean: bool) -> Option<&'t Snapshot> {
+fn restart(before: &Traced, src: &[u8], p: usize, clean: bool) -> Option<Snapshot> {
     let snaps = &before.trace.snapshots;
     let k = snaps.partition_point(|s| s.pos as usize <= p);
-    snaps[..k].iter().rev().find(|s| {
+    (0..k).rev().map(|i| snaps.get(i)).find(|s| {
         let pos = s.pos as usize;
         let code_between = pos == 0 || src[pos..p].iter().any(|c| !c.is_ascii_whitespace());
         let ok_clean = !clean || before.trace.at(pos).is_some_and(|c| c.clean);
@@ -94,27 +107,30 @@ pub fn retraced(before: &Traced, before_src: &str, after_src: &str, lang: Lang) 
         return None;
     }
     let (b, a) = (before_src.as_bytes(), after_src.as_bytes());
-    let (p, _, after_end) = changed_stretch(b, a);
+    let (p, before_end, after_end) = changed_stretch(b, a);
     let python = lang == Lang::Python;
     let snap = restart(before, b, p, python)?;
-    let delta = a.len() as isize - b.len() as isize;
+    let shift = Shift {
+        bytes: a.len() as i64 - b.len() as i64,
+        lines: newlines(&a[p..after_end]) as i64 - newlines(&b[p..before_end]) as i64,
+    };
     let target = SyncTarget {
         from: after_end,
-        delta,
+        delta: shift.bytes as isize,
         before: before.trace.clone(),
         clean: python,
     };
-    let w = relex(after_src, &lang.syntax(), snap, target);
-    let mut balanced = w.lexed.issues.is_empty();
+    let w = relex(after_src, &lang.syntax(), &snap, target);
+    let mut balanced = w.issues.is_empty();
     let lines = match &before.lines {
         Some(lines) => {
-            let spliced = splice_lines(lines, before_src, after_src, snap, &w, delta);
-            balanced &= indentation_error(&spliced).is_none();
+            let (spliced, same_from) = splice_lines(lines, after_src, &snap, &w, shift);
+            balanced = balanced && indentation_ok_from(&spliced, snap.line as usize, same_from);
             Some(Arc::new(spliced))
         }
         None => None,
     };
-    let trace = splice_trace(&before.trace, snap, &w, delta);
+    let trace = splice_trace(&before.trace, &snap, w, shift);
     Some(Traced {
         balanced,
         trace: Arc::new(trace),
@@ -126,107 +142,70 @@ fn newlines(s: &[u8]) -> usize {
     memchr::memchr_iter(b'\n', s).count()
 }
 
-/// The after text's checkpoints and snapshots: the original's before the restart, the
-/// window's, and the original's after the point in step (shifted by `delta`; a
-/// snapshot's brackets open at that point are the window's there).
-fn splice_trace(before: &Trace, snap: &Snapshot, w: &Window, delta: isize) -> Trace {
-    let restart = snap.pos as usize;
-    let shift = |pos: u32| (pos as isize + delta) as u32;
-    let mut checkpoints: Vec<_> = before
+/// The after text's checkpoints and snapshots: the original's up to the restart, the
+/// window's, and the original's after the point in step, moved by `shift` (shared, not
+/// copied: see `Pieces`).
+fn splice_trace(before: &Trace, snap: &Snapshot, w: Window, shift: Shift) -> Trace {
+    let restart = snap.pos;
+    let seam = w.synced_at.map(|at| (at as i64 - shift.bytes) as u32);
+    let keep_c = before.checkpoints.partition_point(|c| c.pos <= restart);
+    let new_c = w
+        .trace
         .checkpoints
-        .iter()
-        .take_while(|c| (c.pos as usize) <= restart)
-        .copied()
+        .into_vec()
+        .into_iter()
+        .filter(|c| c.pos > restart)
         .collect();
-    checkpoints.extend(
-        w.trace
-            .checkpoints
-            .iter()
-            .filter(|c| c.pos as usize > restart),
-    );
-    let mut snapshots: Vec<_> = before
+    let rest_c = seam.map(|seam| (before.checkpoints.partition_point(|c| c.pos <= seam), shift));
+    let keep_s = before.snapshots.partition_point(|s| s.pos <= restart);
+    let new_s = w
+        .trace
         .snapshots
-        .iter()
-        .take_while(|s| (s.pos as usize) <= restart)
-        .cloned()
+        .into_vec()
+        .into_iter()
+        .filter(|s| s.pos > restart)
         .collect();
-    snapshots.extend(
-        w.trace
-            .snapshots
-            .iter()
-            .filter(|s| s.pos as usize > restart)
-            .cloned(),
-    );
-    if let Some(at) = w.synced_at {
-        let seam = (at as isize - delta) as usize;
-        checkpoints.extend(
-            before
-                .checkpoints
-                .iter()
-                .filter(|c| c.pos as usize > seam)
-                .map(|c| super::super::lex::trace::Checkpoint {
-                    pos: shift(c.pos),
-                    ..*c
-                }),
-        );
-        for s in before.snapshots.iter().filter(|s| s.pos as usize > seam) {
-            let frames = s
-                .frames
-                .iter()
-                .enumerate()
-                .map(|(k, &(pos, byte))| match w.sync_frames.get(k) {
-                    Some(&open) if (pos as usize) < seam => open,
-                    _ => (shift(pos), byte),
-                })
-                .collect();
-            snapshots.push(Snapshot {
-                pos: shift(s.pos),
-                expr: s.expr,
-                frames,
-            });
-        }
-    }
+    let rest_s = seam.map(|seam| (before.snapshots.partition_point(|s| s.pos <= seam), shift));
     Trace {
-        checkpoints,
-        snapshots,
+        checkpoints: before.checkpoints.spliced(keep_c, new_c, rest_c),
+        snapshots: before.snapshots.spliced(keep_s, new_s, rest_s),
     }
 }
 
 /// The after text's Python lines: the original's before the restart line, the
 /// window's (read from the window alone: the restart is a clean logical-line start),
-/// and the original's from the seam on.
+/// and the original's from the seam on; with the first line taken from the original
+/// (None: none is).
 fn splice_lines(
-    lines: &[LineInfo],
-    before_src: &str,
+    lines: &Pieces<LineInfo>,
     after_src: &str,
     snap: &Snapshot,
     w: &Window,
-    delta: isize,
-) -> Vec<LineInfo> {
+    shift: Shift,
+) -> (Pieces<LineInfo>, Option<usize>) {
     let restart = snap.pos as usize;
-    let first = newlines(&before_src.as_bytes()[..restart]);
+    let first = snap.line as usize;
     let end = w.synced_at.unwrap_or(after_src.len());
     let window_src = &after_src[restart..end];
     let text = Text::new(window_src);
     let a = Analysis::with_lang(&text, Lang::Python, true);
     let mut window = line_info(&a);
-    let mut out = Vec::with_capacity(lines.len() + window.len());
-    out.extend_from_slice(&lines[..first.min(lines.len())]);
     match w.synced_at {
-        Some(at) => {
-            window.truncate(newlines(window_src.as_bytes()));
-            out.extend(window);
-            let seam = (at as isize - delta) as usize;
-            let seam_line = newlines(&before_src.as_bytes()[..seam]);
-            out.extend_from_slice(&lines[seam_line.min(lines.len())..]);
+        Some(_) => {
+            let window_lines = newlines(window_src.as_bytes());
+            window.truncate(window_lines);
+            let seam_after = first + window_lines;
+            let seam_before = (seam_after as i64 - shift.lines) as usize;
+            let spliced = lines.spliced(first, window, Some((seam_before, Shift::default())));
+            (spliced, Some(seam_after))
         }
-        None => out.extend(window),
+        None => (lines.spliced(first, window, None), None),
     }
-    out
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::Balance;
     use super::*;
     use proptest::prelude::*;
 
@@ -283,7 +262,7 @@ mod tests {
                 before: state.trace.clone(),
                 clean: lang == Lang::Python,
             };
-            let w = relex(&next, &lang.syntax(), snap, target);
+            let w = relex(&next, &lang.syntax(), &snap, target);
             let synced = w
                 .synced_at
                 .unwrap_or_else(|| panic!("{path}: never in step"));
@@ -296,6 +275,67 @@ mod tests {
                 retraced(&state, &src, &next, lang).unwrap().balanced,
                 "{path}"
             );
+        }
+    }
+
+    /// Checks that re-lexing `next` from `state` (of `text`) agrees with a whole lex;
+    /// returns the state to go on from.
+    fn agree(state: &Traced, text: &str, next: &str, path: &str) -> Result<Traced, TestCaseError> {
+        let lang = Lang::from_path(path).unwrap();
+        let whole = traced(next, lang);
+        prop_assert_eq!(
+            whole.balanced,
+            super::super::balance(next, path) == Balance::Balanced
+        );
+        let Some(derived) = retraced(state, text, next, lang) else {
+            return Ok(whole);
+        };
+        prop_assert_eq!(derived.balanced, whole.balanced, "{}: {:?}", path, next);
+        let all = |t: &Traced| t.trace.checkpoints.iter().collect::<Vec<_>>();
+        prop_assert_eq!(all(&derived), all(&whole), "{}: {:?}", path, next);
+        // Snapshots may fall on other lines than a whole lex's; each must still be a
+        // state of this text at its line start.
+        for s in derived.trace.snapshots.iter() {
+            let cp = whole.trace.at(s.pos as usize);
+            prop_assert!(
+                cp.is_some_and(|c| c.depth as usize == s.kinds.len() && c.expr == s.expr),
+                "{}: snapshot at {}",
+                path,
+                s.pos
+            );
+            prop_assert_eq!(
+                s.line as usize,
+                newlines(&next.as_bytes()[..s.pos as usize]),
+                "{}: line of the snapshot at {}",
+                path,
+                s.pos
+            );
+        }
+        // (Lines of an unbalanced text are never read, and not kept whole.)
+        if whole.balanced {
+            let lines = |t: &Traced| t.lines.as_ref().map(|l| l.iter().collect::<Vec<_>>());
+            prop_assert_eq!(lines(&derived), lines(&whole), "{}: {:?}", path, next);
+        }
+        Ok(derived)
+    }
+
+    /// An edit that keeps any balanced text balanced: a line break or a comment line
+    /// inserted at a line start, or an empty line removed.
+    fn keeping_edit(src: &str, path: &str, at: usize, kind: usize) -> String {
+        let at = at % (src.len() + 1);
+        let line = src[..at].rfind('\n').map_or(0, |k| k + 1);
+        // (A YAML comment at column 0 would end a block scalar: a line break instead.)
+        let comment = match path.rsplit('.').next() {
+            Some("py") => "# c\n",
+            Some("yaml") => "\n",
+            Some("css") => "/* c */\n",
+            _ => "// c\n",
+        };
+        match kind % 3 {
+            0 => format!("{}\n{}", &src[..line], &src[line..]),
+            1 => format!("{}{}{}", &src[..line], comment, &src[line..]),
+            _ if src[line..].starts_with('\n') => format!("{}{}", &src[..line], &src[line + 1..]),
+            _ => src.to_string(),
         }
     }
 
@@ -315,20 +355,30 @@ mod tests {
             prop_assert!(state.balanced, "{path} seed is balanced");
             for (at, len, pieces) in edits {
                 let next = edit(&text, at, len, &pieces);
-                let whole = traced(&next, lang);
-                prop_assert_eq!(whole.balanced, super::super::balance(&next, path) == Balance::Balanced);
-                if let Some(derived) = retraced(&state, &text, &next, lang) {
-                    prop_assert_eq!(derived.balanced, whole.balanced, "{}: {:?}", path, next);
-                    prop_assert_eq!(&derived.trace.checkpoints, &whole.trace.checkpoints, "{}: {:?}", path, next);
-                    prop_assert_eq!(&derived.lines, &whole.lines, "{}: {:?}", path, next);
-                    state = derived;
-                } else {
-                    state = whole;
-                }
+                state = agree(&state, &text, &next, path)?;
                 text = next;
                 if !state.balanced {
                     break;
                 }
+            }
+        }
+
+        /// The same over long runs of edits that keep the text balanced, each from the
+        /// state the one before spliced (many splices of the shared pieces, Python's
+        /// indentation re-read from spliced lines).
+        #[test]
+        fn many_edits_in_a_row_agree_with_lexing_the_whole_text(
+            seed in 0usize..8,
+            edits in proptest::collection::vec((0usize..5000, 0usize..3), 1..60),
+        ) {
+            let (path, src) = seeds().swap_remove(seed);
+            let mut text = src;
+            let mut state = traced(&text, Lang::from_path(path).unwrap());
+            for (at, kind) in edits {
+                let next = keeping_edit(&text, path, at, kind);
+                state = agree(&state, &text, &next, path)?;
+                prop_assert!(state.balanced, "{}: {:?}", path, next);
+                text = next;
             }
         }
     }

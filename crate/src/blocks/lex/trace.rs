@@ -14,8 +14,16 @@
 //! Look-ahead never crosses a checkpoint except through whitespace (a JSX tag name
 //! followed by blank lines), so a resumed lex starts from a snapshot with code between
 //! it and the first changed byte (see `blocks::balance`).
+//!
+//! A snapshot keeps the open brackets' kinds, not where they opened: a resumed lex
+//! answers only "balanced or not" (a refusal lexes the text whole to name a place), so
+//! the positions it reports for brackets opened before its start mean nothing. That
+//! way a kept snapshot stays valid, unchanged, after an edit before it: the trace of an
+//! edited text shares every checkpoint and snapshot outside the edit with the
+//! original's ([`Pieces`]), shifted by the edit's length.
 
-use super::{Event, Frame, Lexed, Lexer, Resume, Syntax, NONE};
+use super::pieces::{Builder, Item, Pieces, Shift};
+use super::{Event, Frame, Issue, Lexer, Resume, Syntax, NONE};
 use std::sync::Arc;
 
 /// Lines between two snapshots (a resumed lex re-reads at most this many unchanged
@@ -36,6 +44,15 @@ pub struct Checkpoint {
     pub clean: bool,
 }
 
+impl Item for Checkpoint {
+    fn shifted(&self, by: Shift) -> Checkpoint {
+        Checkpoint {
+            pos: (i64::from(self.pos) + by.bytes) as u32,
+            ..*self
+        }
+    }
+}
+
 impl Checkpoint {
     fn same_state(&self, other: &Checkpoint) -> bool {
         self.sig == other.sig
@@ -49,27 +66,47 @@ impl Checkpoint {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Snapshot {
     pub pos: u32,
+    /// The 0-based line starting at `pos`.
+    pub line: u32,
     pub expr: bool,
-    /// (position, byte) of each open bracket, bottom to top.
-    pub frames: Vec<(u32, u8)>,
+    /// The byte of each open bracket, bottom to top (shared with the snapshot before
+    /// when equal).
+    pub kinds: Arc<[u8]>,
+}
+
+impl Item for Snapshot {
+    fn shifted(&self, by: Shift) -> Snapshot {
+        Snapshot {
+            pos: (i64::from(self.pos) + by.bytes) as u32,
+            line: (i64::from(self.line) + by.lines) as u32,
+            expr: self.expr,
+            kinds: self.kinds.clone(),
+        }
+    }
 }
 
 /// The checkpoints and snapshots of one lexed text, in position order.
 #[derive(Clone, Debug, Default)]
 pub struct Trace {
-    pub checkpoints: Vec<Checkpoint>,
-    pub snapshots: Vec<Snapshot>,
+    pub checkpoints: Pieces<Checkpoint>,
+    pub snapshots: Pieces<Snapshot>,
 }
 
 impl Trace {
     /// The checkpoint at `pos`, if one was recorded there.
-    pub fn at(&self, pos: usize) -> Option<&Checkpoint> {
-        let k = self
-            .checkpoints
-            .binary_search_by_key(&pos, |c| c.pos as usize)
-            .ok()?;
-        self.checkpoints.get(k)
+    pub fn at(&self, pos: usize) -> Option<Checkpoint> {
+        let k = self.checkpoints.partition_point(|c| (c.pos as usize) < pos);
+        (k < self.checkpoints.len())
+            .then(|| self.checkpoints.get(k))
+            .filter(|c| c.pos as usize == pos)
     }
+}
+
+/// What one lex recorded, in position order.
+#[derive(Clone, Debug, Default)]
+pub struct Recorded {
+    pub checkpoints: Builder<Checkpoint>,
+    pub snapshots: Builder<Snapshot>,
 }
 
 /// Where a resumed lex may stop: the first line start at or after `from` whose state
@@ -83,87 +120,109 @@ pub struct SyncTarget {
 }
 
 pub(super) struct Tracer {
-    trace: Trace,
+    trace: Recorded,
     lines_since_snapshot: usize,
+    /// A line start already counted, and its 0-based line number.
+    counted: (usize, u32),
     sync: Option<SyncTarget>,
     synced_at: Option<usize>,
-    sync_frames: Vec<(u32, u8)>,
 }
 
 /// A resumed lex: the issues from its start on, its checkpoints, and where it fell in
 /// step with the original (None: it ran to the end).
 pub struct Window {
-    pub lexed: Lexed,
-    pub trace: Trace,
+    pub issues: Vec<Issue>,
+    pub trace: Recorded,
     pub synced_at: Option<usize>,
-    /// (position, byte) of every frame open where it fell in step, bottom to top.
-    pub sync_frames: Vec<(u32, u8)>,
 }
 
 /// Lexes `src` whole, recording its trace.
-pub fn lex_traced(src: &str, syn: &Syntax) -> (Lexed, Trace) {
-    let w = run(src, syn, None, None);
-    (w.lexed, w.trace)
+pub fn lex_traced(src: &str, syn: &Syntax) -> (super::Lexed, Trace) {
+    let bytes = src.as_bytes();
+    if bytes.len() >= NONE as usize {
+        // Positions are u32: a text this large is never read as balanced.
+        return (super::lex(src, syn), Trace::default());
+    }
+    let mut lx = Lexer::new(bytes, syn, Some(Tracer::new(None, (0, 0))), None);
+    lx.line_start(0);
+    lx.run();
+    let recorded = lx.tracer.take().map(|t| t.trace).unwrap_or_default();
+    let lexed = super::Lexed {
+        code: lx.code,
+        events: lx.events,
+        issues: lx.issues,
+        multiline: lx.multiline,
+    };
+    let trace = Trace {
+        checkpoints: recorded.checkpoints.finish(),
+        snapshots: recorded.snapshots.finish(),
+    };
+    (lexed, trace)
+}
+
+impl Tracer {
+    fn new(sync: Option<SyncTarget>, counted: (usize, u32)) -> Box<Tracer> {
+        Box::new(Tracer {
+            trace: Recorded::default(),
+            lines_since_snapshot: SNAPSHOT_LINES,
+            counted,
+            sync,
+            synced_at: None,
+        })
+    }
+
+    /// A tracer with nothing to fall in step with (tests).
+    #[cfg(test)]
+    pub(super) fn for_test() -> Box<Tracer> {
+        Tracer::new(None, (0, 0))
+    }
+
+    /// The 0-based line starting at `pos` (at or after the last one counted).
+    fn line_of(&mut self, src: &[u8], pos: usize) -> u32 {
+        let (from, line) = self.counted;
+        let more = memchr::memchr_iter(b'\n', &src[from.min(pos)..pos]).count() as u32;
+        self.counted = (pos, line + more);
+        line + more
+    }
 }
 
 /// Lexes `src` from `from` (a snapshot of a text that agrees with `src` up to the
 /// first byte after it that differs) until it falls in step with `sync`, if given.
 pub fn relex(src: &str, syn: &Syntax, from: &Snapshot, sync: SyncTarget) -> Window {
-    run(src, syn, Some(from), Some(sync))
-}
-
-fn run(src: &str, syn: &Syntax, from: Option<&Snapshot>, sync: Option<SyncTarget>) -> Window {
     let bytes = src.as_bytes();
     if bytes.len() >= NONE as usize {
-        // Positions are u32: a text this large is never read as balanced.
         return Window {
-            lexed: super::lex(src, syn),
-            trace: Trace::default(),
+            issues: super::lex(src, syn).issues,
+            trace: Recorded::default(),
             synced_at: None,
-            sync_frames: Vec::new(),
         };
     }
-    let tracer = Some(Box::new(Tracer {
-        trace: Trace::default(),
-        lines_since_snapshot: SNAPSHOT_LINES,
-        sync,
-        synced_at: None,
-        sync_frames: Vec::new(),
-    }));
-    let mut lx = Lexer::new(bytes, syn, tracer);
-    if let Some(s) = from {
-        lx.resume_at(s);
-    } else {
-        lx.line_start(0);
-    }
+    let pos = (from.pos as usize).min(bytes.len());
+    let tracer = Tracer::new(Some(sync), (pos, from.line));
+    let mut lx = Lexer::new(bytes, syn, Some(tracer), Some(pos));
+    lx.resume_at(from);
     lx.run();
-    let tracer = lx.tracer.take().map(|t| *t);
-    let (trace, synced_at, sync_frames) = tracer
-        .map_or((Trace::default(), None, Vec::new()), |t| {
-            (t.trace, t.synced_at, t.sync_frames)
-        });
+    let (trace, synced_at) = lx
+        .tracer
+        .take()
+        .map_or((Recorded::default(), None), |t| (t.trace, t.synced_at));
     Window {
-        lexed: Lexed {
-            code: lx.code,
-            events: lx.events,
-            issues: lx.issues,
-            multiline: lx.multiline,
-        },
+        issues: lx.issues,
         trace,
         synced_at,
-        sync_frames,
     }
 }
 
 impl Lexer<'_> {
-    /// Starts at snapshot `s`: its brackets open, look-backs stopping at its position.
+    /// Starts at snapshot `s`: its brackets open (at its position: where they opened
+    /// is not kept), look-backs stopping there.
     fn resume_at(&mut self, s: &Snapshot) {
         let pos = (s.pos as usize).min(self.src.len());
-        for &(p, byte) in &s.frames {
+        for &byte in s.kinds.iter() {
             let idx = self.events.len() as u32;
             let parent = self.parent();
             self.events.push(Event {
-                pos: p,
+                pos: pos as u32,
                 byte,
                 partner: NONE,
                 parent,
@@ -184,21 +243,28 @@ impl Lexer<'_> {
         let cp = self.checkpoint(pos);
         t.trace.checkpoints.push(cp);
         t.lines_since_snapshot += 1;
-        let holes = self.frames.iter().any(|f| matches!(f, Frame::Hole(..)));
-        if t.lines_since_snapshot >= SNAPSHOT_LINES && !holes {
+        if t.lines_since_snapshot >= SNAPSHOT_LINES
+            && !self.frames.iter().any(|f| matches!(f, Frame::Hole(..)))
+        {
             t.lines_since_snapshot = 0;
-            let frames = self
+            let kinds: Vec<u8> = self
                 .frames
                 .iter()
                 .filter_map(|f| match f {
-                    Frame::Bracket(idx) => self.events.get(*idx as usize).map(|e| (e.pos, e.byte)),
+                    Frame::Bracket(idx) => self.events.get(*idx as usize).map(|e| e.byte),
                     Frame::Hole(..) => None,
                 })
                 .collect();
+            let kinds = match t.trace.snapshots.last() {
+                Some(last) if *last.kinds == *kinds => last.kinds.clone(),
+                _ => Arc::from(kinds),
+            };
+            let line = t.line_of(self.src, pos);
             t.trace.snapshots.push(Snapshot {
                 pos: cp.pos,
+                line,
                 expr: cp.expr,
-                frames,
+                kinds,
             });
         }
         let synced = t.sync.as_ref().is_some_and(|s| {
@@ -211,21 +277,9 @@ impl Lexer<'_> {
         });
         if synced {
             t.synced_at = Some(pos);
-            t.sync_frames = self.frame_list();
         }
         self.tracer = Some(t);
         synced
-    }
-
-    /// (position, byte) of every open frame, bottom to top.
-    fn frame_list(&self) -> Vec<(u32, u8)> {
-        self.frames
-            .iter()
-            .filter_map(|f| match f {
-                Frame::Bracket(idx) | Frame::Hole(idx, _) => self.events.get(*idx as usize),
-            })
-            .map(|e| (e.pos, e.byte))
-            .collect()
     }
 
     fn checkpoint(&self, pos: usize) -> Checkpoint {
