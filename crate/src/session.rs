@@ -225,7 +225,11 @@ impl Session {
             Ok(found @ Outcome::Found { .. }) => found_result(t.spec.name, found, ctx.warnings),
             Ok(Outcome::Edited { message }) => {
                 let changes = ctx.ws.changes();
-                let done = match rebase::deleted_encodings(&mut ctx.ws, &changes) {
+                let deleted = rebase::deleted_encodings(&mut ctx.ws, &changes);
+                // The overlay's references go, so that a new text nobody else holds
+                // moves into the result instead of being copied.
+                drop(ctx.ws);
+                let done = match deleted {
                     Ok(deleted_encodings) => Done {
                         message,
                         warnings: ctx.warnings,
@@ -354,7 +358,7 @@ impl Session {
         });
         result.warnings = done.warnings;
         result.extra = done.extra;
-        let recorded = !dry_run && undoable && !done.changes.is_empty();
+        let recorded = !dry_run && undoable && !done.changes.is_empty() && self.living.is_on();
         // A deleted file's encoding, kept so that undo_edit restores its bytes.
         let mut kept = if recorded {
             done.changes.clone()

@@ -20,7 +20,7 @@
 //! edit. A text met for the first time is lexed whole once. Only a refusal lexes the
 //! final text whole again, to name the place (so no refusal rests on the re-lexing).
 
-use crate::blocks::balance::{retraced, traced, Traced};
+use crate::blocks::balance::{balanced_untraced, retraced, traced, Traced};
 use crate::blocks::{balance, Balance, Lang, Unmatched};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::workspace::Changed;
@@ -113,6 +113,21 @@ pub fn regression(change: &Changed, cache: &mut Cache) -> Option<Regression> {
     if Lang::from_path(&change.path) != Some(lang) {
         return None;
     }
+    if cache.off {
+        // Nothing is kept for a next edit (a session of one call: the CLI): the final
+        // text alone is lexed, untraced where that is cheaper, and the original only
+        // when the final text is unbalanced.
+        if let Some(balanced) = balanced_untraced(current, lang) {
+            if balanced {
+                return None;
+            }
+            let unmatched = regression_between(original, current, path)?;
+            return Some(Regression {
+                path: path.to_string(),
+                unmatched,
+            });
+        }
+    }
     let before = cache.get(&change.path, original).unwrap_or_else(|| {
         let state = traced(original, lang);
         cache.put(&change.path, original, state.clone());
@@ -189,6 +204,26 @@ mod tests {
                 *refused,
                 "{path}: {before:?} -> {after:?}"
             );
+        }
+    }
+
+    /// A session that keeps no states (the CLI) answers as one that keeps them.
+    #[test]
+    fn keeping_states_or_not_gives_the_same_answers() {
+        for (path, before, after, refused) in CASES {
+            for off in [false, true] {
+                let mut cache = Cache::default();
+                cache.set_off(off);
+                let change = Changed {
+                    path: path.to_string(),
+                    original: Some(Arc::new(before.to_string())),
+                    current: Some(Arc::new(after.to_string())),
+                    moved_to: None,
+                    encoding: None,
+                };
+                let found = regression(&change, &mut cache);
+                assert_eq!(found.is_some(), *refused, "{path} off={off}: {after:?}");
+            }
         }
     }
 

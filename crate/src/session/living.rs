@@ -82,6 +82,11 @@ impl Living {
         self.off = off;
     }
 
+    /// Whether versions and applied calls are kept.
+    pub fn is_on(&self) -> bool {
+        !self.off
+    }
+
     /// The text `path` had at `version` (lower-case hex), when held.
     pub fn text_of(&self, path: &str, version: &str) -> Option<Arc<String>> {
         self.versions

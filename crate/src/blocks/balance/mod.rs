@@ -58,6 +58,18 @@ pub fn balance(src: &str, path: &str) -> Balance {
     balance_of(&a)
 }
 
+/// Whether `src` is balanced by `lang`'s rules (what [`balance`] calls `Balanced`),
+/// lexed without keeping states, where that is cheaper than [`traced`]: in every
+/// language but Python (None there), whose indentation rule [`traced`] reads from the
+/// lexer's checkpoints in one pass.
+pub fn balanced_untraced(src: &str, lang: Lang) -> Option<bool> {
+    if lang == Lang::Python {
+        return None;
+    }
+    let text = Text::new(src);
+    Some(balance_of(&Analysis::with_lang(&text, lang, true)) == Balance::Balanced)
+}
+
 /// The balance of a file already lexed (unknown languages included: the caller chose
 /// the rules).
 pub fn balance_of(a: &Analysis) -> Balance {
