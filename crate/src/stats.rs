@@ -163,7 +163,8 @@ fn item_window(old: &str, first: usize, last: usize) -> Option<(usize, std::ops:
         }
     };
     let (mut top, mut from) = (first, crate::text::scan::line_start(b, first));
-    let changed_end = crate::text::scan::line_start(b, last + 1);
+    // Counted on from the first changed line, not from the file's start again.
+    let changed_end = from + crate::text::scan::line_start(&b[from..], last + 1 - first);
     if changed_end - from > WINDOW_MAX {
         return None;
     }

@@ -77,7 +77,7 @@ impl Cache {
 /// Whether two texts are equal: the same allocation, else the same length and bytes
 /// (a text read again from disk is equal to the kept one but not the same allocation).
 fn same_text(a: &Arc<String>, b: &Arc<String>) -> bool {
-    Arc::ptr_eq(a, b) || (a.len() == b.len() && a.as_str() == b.as_str())
+    Arc::ptr_eq(a, b) || crate::text::scan::same_bytes(a.as_bytes(), b.as_bytes())
 }
 
 /// A file the call would unbalance.

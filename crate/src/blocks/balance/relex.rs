@@ -23,6 +23,7 @@ use super::super::indent::{
 use super::super::lex::pieces::{Pieces, Shift};
 use super::super::lex::trace::{lex_traced, relex, Snapshot, SyncTarget, Trace, Window};
 use super::super::{Analysis, Lang};
+use crate::text::scan::{common_prefix_len, common_suffix_len};
 use crate::text::Text;
 use std::sync::Arc;
 
@@ -63,27 +64,10 @@ pub fn traced(src: &str, lang: Lang) -> Traced {
 /// Where two texts differ: the common prefix's length and the end of the changed
 /// stretch in each (the common suffix never overlaps the prefix).
 fn changed_stretch(before: &[u8], after: &[u8]) -> (usize, usize, usize) {
-    let max = before.len().min(after.len());
-    let p = common_run(max, |i, n| before[i..i + n] == after[i..i + n]);
-    let (bl, al) = (before.len(), after.len());
-    let s = common_run(max - p, |i, n| {
-        before[bl - i - n..bl - i] == after[al - i - n..al - i]
-    });
-    (p, bl - s, al - s)
-}
-
-/// How many of the first `max` positions agree, where `same(i, n)` compares `n`
-/// positions from `i` (in blocks, so that the comparison runs as `memcmp`).
-fn common_run(max: usize, same: impl Fn(usize, usize) -> bool) -> usize {
-    const BLOCK: usize = 4096;
-    let mut i = 0;
-    while i + BLOCK <= max && same(i, BLOCK) {
-        i += BLOCK;
-    }
-    while i < max && same(i, 1) {
-        i += 1;
-    }
-    i
+    // `text::scan`'s vector compares: slices' `==` is a byte loop in wasm.
+    let p = common_prefix_len(before, after);
+    let s = common_suffix_len(&before[p..], &after[p..]);
+    (p, before.len() - s, after.len() - s)
 }
 
 /// The last snapshot at or before `p` with code between it and `p` (or at the file's
