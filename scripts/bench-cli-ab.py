@@ -30,16 +30,21 @@ for name in ["big.py", "big.js"]:
             label = f"{name} {call}" + ("" if guard else ", allow_unbalanced")
             calls.append((label, name, os.path.join(inputs, name),
                           {"tool": "str_replace", "arguments": args}, ok))
+def prepare(name, source, request):
+    """A fresh copy of the call's file, and its request file's path."""
+    if source:
+        shutil.copyfile(source, os.path.join(work, name))
+    else:
+        open(os.path.join(work, name), "w").write("x = 1\n")
+    req = os.path.join(work, ".request.json")
+    json.dump(request, open(req, "w"))
+    return req
+
 times = {}
 for i in range(runs + 2):
     for binary in (a, b):
         for label, name, source, request, ok in calls:
-            if source:
-                shutil.copyfile(source, os.path.join(work, name))
-            else:
-                open(os.path.join(work, name), "w").write("x = 1\n")
-            req = os.path.join(work, ".request.json")
-            json.dump(request, open(req, "w"))
+            req = prepare(name, source, request)
             t0 = time.perf_counter()
             p = subprocess.run([binary, "call", "--root", work, "--request", req], stdout=subprocess.PIPE)
             t = (time.perf_counter() - t0) * 1000
@@ -53,12 +58,7 @@ for label, name, source, request, ok in calls:
     for binary in (a, b):
         kb = []
         for _ in range(3):
-            if source:
-                shutil.copyfile(source, os.path.join(work, name))
-            else:
-                open(os.path.join(work, name), "w").write("x = 1\n")
-            req = os.path.join(work, ".request.json")
-            json.dump(request, open(req, "w"))
+            req = prepare(name, source, request)
             p = subprocess.run(["/usr/bin/time", "-f", "%M", binary, "call", "--root", work,
                                 "--request", req], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
             kb.append(int(p.stderr.decode().strip().splitlines()[-1]))

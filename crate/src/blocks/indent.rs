@@ -10,7 +10,7 @@
 
 use super::lex::pieces::{Item, Pieces, Shift};
 use super::lex::NONE;
-use super::{Analysis, BlockError, Kind, Symbol};
+use super::{Analysis, BlockError, Event, Kind, Symbol};
 use crate::text::scan;
 
 /// Indentation width of 0-based line `l` (a tab advances to the next multiple of 8).
@@ -44,13 +44,8 @@ fn continuation_flags(a: &Analysis) -> Vec<bool> {
     if n > 0 {
         flags.push(false);
     }
-    let spans = &a.lx.multiline;
-    let ev = a.events();
-    let mut si = 0;
-    let mut ei = 0;
-    // open brackets at the current position, as event indices
-    let mut open: Vec<usize> = Vec::new();
-    // Line starts walked here, not asked of the text line by line (its index is lazy).
+    let mut scan = ContinuationScan::new(a);
+    // Line starts walked here, not asked of the text line by line.
     let (src, code) = (a.text.as_str().as_bytes(), a.code());
     let mut prev = 0;
     scan::for_each_byte(src, b'\n', |nl| {
@@ -58,29 +53,7 @@ fn continuation_flags(a: &Analysis) -> Vec<bool> {
         if pos >= src.len() {
             return;
         }
-        while si < spans.len() && spans[si].1 <= pos {
-            si += 1;
-        }
-        let in_span = si < spans.len() && spans[si].0 < pos;
-        while ei < ev.len() && (ev[ei].pos as usize) < pos {
-            let e = ev[ei];
-            if e.is_open() {
-                open.push(ei);
-            } else if matches!(e.byte, b')' | b']' | b'}') && e.partner != NONE {
-                while let Some(top) = open.pop() {
-                    if top == e.partner as usize {
-                        break;
-                    }
-                }
-            }
-            ei += 1;
-        }
-        let in_brackets = open.iter().any(|&o| {
-            let p = ev[o].partner;
-            p == NONE || ev[p as usize].pos as usize >= pos
-        });
-        let backslash = trim_end(code.get(prev..pos).unwrap_or(b"")).ends_with(b"\\");
-        flags.push(in_span || in_brackets || backslash);
+        flags.push(scan.continues(pos, code.get(prev..pos).unwrap_or(b"")));
         prev = pos;
     });
     flags
@@ -90,41 +63,62 @@ fn continuation_flags(a: &Analysis) -> Vec<bool> {
 /// tested against.
 #[cfg(test)]
 fn continuation_flags_plain(a: &Analysis) -> Vec<bool> {
-    let n = a.text.line_count();
-    let mut flags = vec![false; n];
-    let spans = &a.lx.multiline;
-    let ev = a.events();
-    let mut si = 0;
-    let mut ei = 0;
-    // open brackets at the current position, as event indices
-    let mut open: Vec<usize> = Vec::new();
+    let mut flags = vec![false; a.text.line_count()];
+    let mut scan = ContinuationScan::new(a);
     for (l, flag) in flags.iter_mut().enumerate().skip(1) {
-        let pos = a.text.line_start(l);
-        while si < spans.len() && spans[si].1 <= pos {
-            si += 1;
+        *flag = scan.continues(a.text.line_start(l), a.code_line(l - 1));
+    }
+    flags
+}
+
+/// The spans and brackets open at increasing line starts, for [`continuation_flags`].
+struct ContinuationScan<'a> {
+    spans: &'a [(usize, usize)],
+    events: &'a [Event],
+    span: usize,
+    event: usize,
+    /// Open brackets at the current position, as event indices.
+    open: Vec<usize>,
+}
+
+impl<'a> ContinuationScan<'a> {
+    fn new(a: &'a Analysis) -> Self {
+        ContinuationScan {
+            spans: &a.lx.multiline,
+            events: a.events(),
+            span: 0,
+            event: 0,
+            open: Vec::new(),
         }
-        let in_span = si < spans.len() && spans[si].0 < pos;
-        while ei < ev.len() && (ev[ei].pos as usize) < pos {
-            let e = ev[ei];
+    }
+
+    /// Whether the line starting at `pos` (after the line whose code is `prev_code`)
+    /// continues the logical line before it; `pos` increases from call to call.
+    fn continues(&mut self, pos: usize, prev_code: &[u8]) -> bool {
+        let (spans, ev) = (self.spans, self.events);
+        while self.span < spans.len() && spans[self.span].1 <= pos {
+            self.span += 1;
+        }
+        let in_span = self.span < spans.len() && spans[self.span].0 < pos;
+        while self.event < ev.len() && (ev[self.event].pos as usize) < pos {
+            let e = ev[self.event];
             if e.is_open() {
-                open.push(ei);
+                self.open.push(self.event);
             } else if matches!(e.byte, b')' | b']' | b'}') && e.partner != NONE {
-                while let Some(top) = open.pop() {
+                while let Some(top) = self.open.pop() {
                     if top == e.partner as usize {
                         break;
                     }
                 }
             }
-            ei += 1;
+            self.event += 1;
         }
-        let in_brackets = open.iter().any(|&o| {
+        let in_brackets = self.open.iter().any(|&o| {
             let p = ev[o].partner;
             p == NONE || ev[p as usize].pos as usize >= pos
         });
-        let backslash = trim_end(a.code_line(l - 1)).ends_with(b"\\");
-        *flag = in_span || in_brackets || backslash;
+        in_span || in_brackets || trim_end(prev_code).ends_with(b"\\")
     }
-    flags
 }
 
 /// The last line of the logical line starting at `l`.
