@@ -307,14 +307,7 @@ fn sequential_ops(ops: &[DiffOp]) -> Vec<Op> {
     let (mut o, mut n) = (0, 0);
     let mut out: Vec<Op> = Vec::with_capacity(ops.len());
     for op in ops {
-        let (equal, ol, nl) = match *op {
-            DiffOp::Equal { len, .. } => (true, len, len),
-            DiffOp::Delete { old_len, .. } => (false, old_len, 0),
-            DiffOp::Insert { new_len, .. } => (false, 0, new_len),
-            DiffOp::Replace {
-                old_len, new_len, ..
-            } => (false, old_len, new_len),
-        };
+        let (equal, ol, nl) = crate::text::diff::op_lens(op);
         match out.last_mut() {
             // Adjacent changes (a delete then an insert) are one replacement.
             Some(last) if !equal && !last.equal => {

@@ -78,6 +78,33 @@ export function listFiles({ engine, folder = '', readDir, readText, hostPatterns
 }
 
 /**
+ * `readDir` and `readText` for `listFiles` over a Node-style file system (`fsImpl`:
+ * `lstatSync`, `readdirSync`, `readFileSync`), where `at(rel)` is the location of a
+ * root-relative path. Links are neither folders nor files here: never followed.
+ */
+export function fsReaders(fsImpl, at) {
+  const readDir = (rel) => {
+    try {
+      if (!fsImpl.lstatSync(at(rel)).isDirectory()) return null;
+      return fsImpl.readdirSync(at(rel), { withFileTypes: true }).map((d) => ({
+        name: d.name,
+        type: d.isDirectory() ? 'dir' : d.isFile() ? 'file' : 'other',
+      }));
+    } catch {
+      return null;
+    }
+  };
+  const readText = (rel) => {
+    try {
+      return fsImpl.lstatSync(at(rel)).isFile() ? fsImpl.readFileSync(at(rel), 'utf8') : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  return { readDir, readText };
+}
+
+/**
  * Filters a flat list of root-relative file paths (a host's own file search) by the
  * engine's rules. `ignoreTexts`: {path of an ignore file → text} for the tree's ignore
  * files (the caller reads them), or `readText(path)` to read them on demand.

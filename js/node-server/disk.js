@@ -21,7 +21,7 @@
 //   followed nor listed) under the real root; `.anchored-edit/` is hidden, never listed.
 import fs from 'node:fs';
 import path from 'node:path';
-import { listFiles } from '../host-policy/listing.js';
+import { fsReaders, listFiles } from '../host-policy/listing.js';
 
 /** A refusal the engine turns into its own error kind (see FileReader in index.d.ts). */
 export class Refusal extends Error {
@@ -112,24 +112,7 @@ export class DiskFiles {
    */
   list(folder) {
     const at = (rel) => (rel === '' ? this.root : path.join(this.root, ...rel.split('/')));
-    const readDir = (rel) => {
-      try {
-        if (!fs.lstatSync(at(rel)).isDirectory()) return null;
-        return fs.readdirSync(at(rel), { withFileTypes: true }).map((d) => ({
-          name: d.name,
-          type: d.isDirectory() ? 'dir' : d.isFile() ? 'file' : 'other',
-        }));
-      } catch {
-        return null;
-      }
-    };
-    const readText = (rel) => {
-      try {
-        return fs.lstatSync(at(rel)).isFile() ? fs.readFileSync(at(rel), 'utf8') : undefined;
-      } catch {
-        return undefined;
-      }
-    };
+    const { readDir, readText } = fsReaders(fs, at);
     // A folder that does not exist lists nothing; the engine words that refusal, the
     // same in every host.
     return listFiles({ engine: this.#engine, folder, readDir, readText }) ?? [];

@@ -227,24 +227,7 @@ function createWorkspace({ roots, openBuffers, listing, engine, ignores = () => 
     const rel = absolute ? path.relative(base, path.resolve(folder)).split(path.sep).join('/') : folder;
     const at = (r) => (r === '' ? base : path.join(base, ...r.split('/')));
     const { ignoredNames = [], excludeVcsIgnoredPaths = true } = ignores();
-    const readDir = (r) => {
-      try {
-        if (!fsImpl.lstatSync(at(r)).isDirectory()) return null;
-        return fsImpl.readdirSync(at(r), { withFileTypes: true }).map((d) => ({
-          name: d.name,
-          type: d.isDirectory() ? 'dir' : d.isFile() ? 'file' : 'other',
-        }));
-      } catch {
-        return null;
-      }
-    };
-    const readText = (r) => {
-      try {
-        return fsImpl.lstatSync(at(r)).isFile() ? fsImpl.readFileSync(at(r), 'utf8') : undefined;
-      } catch {
-        return undefined;
-      }
-    };
+    const { readDir, readText } = listing.fsReaders(fsImpl, at);
     const options = { engine, hostPatterns: ignoredNames, vcsIgnores: excludeVcsIgnoredPaths };
     // A folder that does not exist lists nothing; the engine words that refusal.
     const found = listing.listFiles({ ...options, folder: rel, readDir, readText }) ?? [];

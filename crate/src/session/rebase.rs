@@ -37,7 +37,6 @@ use crate::text::version_of;
 use crate::tools::{Ctx, Outcome, StaleRead, Tool};
 use crate::workspace::{Changed, Content, Files, Workspace};
 use serde_json::{json, Map, Value};
-use similar::DiffOp;
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::Arc;
@@ -333,14 +332,7 @@ fn stretches(a: &[&str], b: &[&str]) -> Vec<(Range<usize>, Range<usize>)> {
     let mut out: Vec<(Range<usize>, Range<usize>)> = Vec::new();
     let (mut i, mut j) = (0, 0);
     for op in diff_lines(a, b) {
-        let (equal, da, db) = match op {
-            DiffOp::Equal { len, .. } => (true, len, len),
-            DiffOp::Delete { old_len, .. } => (false, old_len, 0),
-            DiffOp::Insert { new_len, .. } => (false, 0, new_len),
-            DiffOp::Replace {
-                old_len, new_len, ..
-            } => (false, old_len, new_len),
-        };
+        let (equal, da, db) = crate::text::diff::op_lens(&op);
         if !equal {
             match out.last_mut() {
                 Some((x, y)) if x.end == i && y.end == j => {

@@ -64,6 +64,19 @@ impl Budget {
     }
 }
 
+/// An op's shape: whether its lines are equal, and how many lines of the old and of
+/// the new sequence it covers (what callers walking the ops in order need).
+pub fn op_lens(op: &DiffOp) -> (bool, usize, usize) {
+    match *op {
+        DiffOp::Equal { len, .. } => (true, len, len),
+        DiffOp::Delete { old_len, .. } => (false, old_len, 0),
+        DiffOp::Insert { new_len, .. } => (false, 0, new_len),
+        DiffOp::Replace {
+            old_len, new_len, ..
+        } => (false, old_len, new_len),
+    }
+}
+
 /// The diff of two line lists as `similar` ops, in order, each op's indices being where
 /// it starts in the whole lists.
 pub fn diff_lines<T: Hash + Eq>(old: &[T], new: &[T]) -> Vec<DiffOp> {

@@ -23,7 +23,7 @@
 //! original's ([`Pieces`]), shifted by the edit's length.
 
 use super::pieces::{Builder, Item, Pieces, Shift};
-use super::{Event, Frame, Issue, Lexer, Resume, Syntax, NONE};
+use super::{Frame, Issue, Lexer, Resume, Syntax, NONE};
 use std::sync::Arc;
 
 /// Lines between two snapshots (a resumed lex re-reads at most this many unchanged
@@ -219,14 +219,7 @@ impl Lexer<'_> {
     fn resume_at(&mut self, s: &Snapshot) {
         let pos = (s.pos as usize).min(self.src.len());
         for &byte in s.kinds.iter() {
-            let idx = self.events.len() as u32;
-            let parent = self.parent();
-            self.events.push(Event {
-                pos: pos as u32,
-                byte,
-                partner: NONE,
-                parent,
-            });
+            let idx = self.push_event(pos, byte);
             self.frames.push(Frame::Bracket(idx));
         }
         self.start = pos;
