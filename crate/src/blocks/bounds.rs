@@ -5,6 +5,10 @@
 //! bracket opened on it, growing while the lines it takes in open more; a signature
 //! whose `{` starts the next non-blank line (Allman style) takes that line in; a line
 //! that opens nothing beyond itself is a block only if it holds a `{ … }` pair. A
+//! declaration or statement whose header spans lines (a parameter list, a return type
+//! or `where` clause on the next lines, attributes and decorators above, an assignment
+//! continued on the next line) is its header through the closing brace of its body,
+//! from any first line of that header (see [`Analysis::header_body`]). A
 //! block (or a symbol, when asked strictly) holding a place where the lexer had to
 //! recover is refused with the reason, never guessed. Python and YAML blocks are
 //! indentation blocks (see `indent`).
@@ -68,6 +72,18 @@ impl<'t, 'a> Analysis<'t, 'a> {
         let mut last = line;
         let mut scan_from = line;
         let mut opened = false;
+        // A header spanning lines: its body `{` decides where the block ends.
+        if let Some(k) = self.header_body(line) {
+            let e = ev[k];
+            if e.partner == NONE {
+                return Err(BlockError::Unmatched {
+                    line: self.line_of(e.pos as usize),
+                    reason: self.unclosed_reason(e.pos as usize),
+                });
+            }
+            last = self.line_of(ev[e.partner as usize].pos as usize);
+            opened = true;
+        }
         loop {
             let a = self.text.line_start(scan_from);
             let b = self.text.line_range(last).end;
@@ -110,6 +126,80 @@ impl<'t, 'a> Analysis<'t, 'a> {
         }
         self.check_region(line, last)?;
         Ok((line, last))
+    }
+
+    /// The event of the body `{` of the declaration or statement whose header starts on
+    /// 0-based `line` and reaches a later line, or None.
+    ///
+    /// The header is walked from the line's start at its level: `( … )` and `[ … ]`
+    /// groups are skipped whole; `;`, a closing bracket or a JavaScript boundary `,`
+    /// ends it without a body. The first `{` reached is the body when it is on a later
+    /// line and either opens a declaration whose header (attributes, decorators and
+    /// comments above it included) starts on `line` or below it, or every line break
+    /// between `line` and it outside the groups continues the statement (a line ending
+    /// in an operator such as `=`, or a next line starting with one, with `{`, `where`,
+    /// `extends`, …).
+    pub(super) fn header_body(&self, line: usize) -> Option<usize> {
+        let raw = self.text.line(line).trim_start();
+        if raw.starts_with('#') && !raw.starts_with("#[") && !raw.starts_with("#!") {
+            return None; // a preprocessor line (or a `#` comment) heads nothing
+        }
+        let ev = self.events();
+        let mut k = self.event_at(self.text.line_start(line));
+        let mut groups: Vec<(usize, usize)> = Vec::new();
+        loop {
+            let e = ev.get(k)?;
+            match e.byte {
+                b'(' | b'[' if e.partner != NONE => {
+                    let close = ev[e.partner as usize].pos as usize;
+                    groups.push((self.line_of(e.pos as usize), self.line_of(close)));
+                    k = e.partner as usize + 1;
+                }
+                // A `{ … }` inside the header (a C++ member initialiser, a TypeScript
+                // type literal) is part of it.
+                b'{' if e.partner != NONE && self.init_list_braces(e.partner as usize) => {
+                    k = e.partner as usize + 1;
+                }
+                b'{' => break,
+                b',' if !(self.lang.is_js() && self.comma_is_boundary(k)) => k += 1,
+                _ => return None,
+            }
+        }
+        let body_line = self.line_of(ev[k].pos as usize);
+        if body_line == line {
+            return None;
+        }
+        if self.declares(k, line) {
+            return Some(k);
+        }
+        let code_here = !self.code_line(line).trim_ascii().is_empty();
+        (code_here && self.continued(line, body_line, &groups)).then_some(k)
+    }
+
+    /// Whether the `{` at event `k` opens a declaration whose header, with the
+    /// attributes, decorators and comments directly above it, starts at or above
+    /// 0-based `line` and not above its first line.
+    fn declares(&self, k: usize, line: usize) -> bool {
+        let mut memo = super::declarations::Memo::Sparse(Default::default());
+        let Some(d) = self.decl_of(k, &mut memo) else {
+            return false;
+        };
+        let start = self.line_of(d.start);
+        (self.prelude_start(start)..=start).contains(&line)
+    }
+
+    /// Whether every line break from 0-based `first` to `last` that is not inside one
+    /// of `groups` (line spans) continues the statement.
+    fn continued(&self, first: usize, last: usize, groups: &[(usize, usize)]) -> bool {
+        let code_lines: Vec<usize> = (first..=last)
+            .filter(|&l| !self.code_line(l).trim_ascii().is_empty())
+            .collect();
+        code_lines.windows(2).all(|w| {
+            let (p, q) = (w[0], w[1]);
+            let inside = groups.iter().any(|&(a, b)| a <= p && p < b);
+            let (pc, qc) = (self.code_line(p).trim_ascii(), self.code_line(q).trim_ascii());
+            inside || ends_continued(pc) || starts_continued(qc)
+        })
     }
 
     /// A `{ … }` pair on the line itself (`fn f() { 1 }`).
@@ -201,4 +291,40 @@ impl<'t, 'a> Analysis<'t, 'a> {
             IssueKind::Unclosed => format!("`{}` at line {line} is never closed", is.byte as char),
         }
     }
+}
+
+/// A line of code that cannot end a statement: it ends with an operator, or it is an
+/// attribute or decorator line.
+fn ends_continued(code: &[u8]) -> bool {
+    let attribute = code.starts_with(b"@") || code.starts_with(b"#[");
+    let word = |w: &[u8]| {
+        code.ends_with(w)
+            && code[..code.len() - w.len()]
+                .last()
+                .is_none_or(|c| !super::lex::is_ident(*c))
+    };
+    attribute
+        || matches!(
+            code.last(),
+            Some(b'=' | b':' | b'?' | b'.' | b'+' | b'-' | b'*' | b'|' | b'&' | b'%' | b'^')
+        )
+        || code.ends_with(b"=>")
+        || code.ends_with(b"->")
+        || [&b"extends"[..], b"implements", b"where", b"throws"]
+            .iter()
+            .any(|w| word(w))
+}
+
+/// A line of code that continues the one before: it starts with an operator, the body's
+/// `{`, or a clause of a header.
+fn starts_continued(code: &[u8]) -> bool {
+    let word = |w: &[u8]| {
+        code.starts_with(w) && code.get(w.len()).is_none_or(|c| !super::lex::is_ident(*c))
+    };
+    matches!(
+        code.first(),
+        Some(b'.' | b'?' | b':' | b'=' | b'+' | b'-' | b'*' | b'|' | b'&' | b'{')
+    ) || [&b"where"[..], b"extends", b"implements", b"throws"]
+        .iter()
+        .any(|w| word(w))
 }

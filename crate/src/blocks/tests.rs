@@ -56,6 +56,21 @@ const BLOCK_CASES: &[(&str, &str, usize, usize)] = &[
     ("a.css", "a { color: red; /* } */ }\nb {\n  content: \"}\";\n}\n", 2, 4),
     ("a.json", "{\n  \"a\": \"}\",\n  \"b\": [1, 2]\n}\n", 1, 4),
     ("a.unknownext", "thing {\n  \"}\"\n}\n", 1, 3), // generic fallback
+    // headers spanning lines: the block runs through the body's closing brace
+    ("a.rs", "fn f<M, F>(\n    m: M,\n    f: F,\n) -> R\nwhere\n    F: Fn(M) -> R,\n{\n    f(m)\n}\nfn g() {}\n", 1, 9),
+    ("a.rs", "pub fn f(\n    a: u8,\n) -> Result<u8, E>\n{\n    Ok(a)\n}\n", 1, 6),
+    ("a.rs", "#[inline]\nfn f() {\n    1\n}\nfn g() {}\n", 1, 4), // attribute line
+    ("a.rs", "#[derive(Debug)]\nstruct A;\nfn g() {\n}\n", 1, 0), // `;` ends it
+    ("a.rs", "let v = f(\n    1,\n);\nif x {\n}\n", 1, 3), // the group, not the next statement
+    ("a.rs", "match x {\n    A => 1,\n    B => {\n        2\n    }\n}\n", 2, 0), // an arm is not a header
+    ("a.js", "res.contentType =\nres.type = function contentType(type) {\n  return this;\n};\nx();\n", 1, 4),
+    ("a.js", "foo()\nbar(function () {\n  x();\n});\n", 1, 0), // a finished statement
+    ("a.js", "foo(a,\n  b)\nif (c) {\n  d();\n}\n", 1, 2), // no continuation: the group only
+    ("a.ts", "@Component({\n  selector: 'x',\n})\nexport class A {\n  m() {}\n}\n", 1, 6), // decorator
+    ("a.ts", "function f(\n  a: number,\n): Promise<\n  number\n> {\n  return g(a);\n}\n", 1, 7),
+    ("a.java", "@Override\npublic String toString()\n    throws IOException {\n  return s;\n}\n", 1, 5),
+    ("a.c", "#include <a.h>\nint f(int a)\n{\n  return a;\n}\n", 1, 0), // preprocessor line
+    ("a.cpp", "template <typename T>\nT f(T a) {\n  return a;\n}\n", 1, 4),
     // Python
     ("a.py", "def f(a,\n      b):\n    s = '''\n}\n'''\n    return a\n\nx = 1\n", 1, 6),
     ("a.py", "@dec\ndef f():\n    return 1\n\n\ndef g():\n    pass\n", 1, 3), // decorator line spans the definition
