@@ -22,8 +22,9 @@
 //! This module holds [`Analysis`] (the lexed file and its line and event lookups);
 //! the questions are answered in one module each: `bounds` (blocks and bracket
 //! partners), `declarations` (what a `{` opens, with `header` reading the header per
-//! language family), `symbols` (kinds, symbols, outline, lookup by name) and `indent`
-//! (Python and YAML). `lex` and `lang` are the lexer and the language table.
+//! language family), `symbols` (kinds, symbols, outline, lookup by name), `indent`
+//! (Python and YAML) and `placement` (the indentation levels valid where lines are
+//! inserted). `lex` and `lang` are the lexer and the language table.
 
 pub mod balance;
 mod bounds;
@@ -32,12 +33,14 @@ mod header;
 mod indent;
 pub mod lang;
 mod lex;
+mod placement;
 mod symbols;
 
 pub use balance::{balance, Balance, Unmatched};
 pub use bounds::BlockError;
 pub use lang::Lang;
 pub use lex::{Issue, IssueKind};
+pub use placement::{width_of, Level};
 pub use symbols::{split_query, Kind, Symbol};
 
 use crate::text::Text;

@@ -1,5 +1,5 @@
 //! `move_block`: move (or copy) a block verbatim to another place in the same or another
-//! file, re-indented to the destination's level; both files change together or not at all.
+//! file; both files change together or not at all.
 //!
 //! The block is found as `delete_block` finds it (`start_content` to `end_content`, or to
 //! the end of the block it opens with `brace_match`). The blank lines that directly follow
@@ -9,12 +9,18 @@
 //! lines then the block; before an anchor line, the block then S blank lines. The
 //! destination anchor (`after_content` / `before_content`) must be unique in the
 //! destination file (as it is before the move) and outside the block.
+//!
+//! Indentation: the block keeps its bytes when its level is valid where it lands
+//! (`Analysis::gap_levels`: after the last line of a deeper Python block, the block's
+//! own level is); it is re-indented only when its level is not valid there and exactly
+//! one level is; when several are (Python: each a different program) the call is
+//! refused as `ambiguous`, naming them.
 
 use super::params::*;
 use super::region::{start_end_region, BRACE_MATCH, END_CONTENT, START_CONTENT};
 use super::{Ctx, Outcome};
 use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
-use crate::blocks::Analysis;
+use crate::blocks::{width_of, Analysis, Level};
 use crate::diagnose::{self, Anchor};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::{lead, Candidate, IndentMap, Scope};
@@ -27,9 +33,10 @@ pub static SPEC: ToolSpec = ToolSpec {
 the same file or another (to_path): the block from the line containing start_content through \
 the line containing end_content, or with brace_match: true through the end of the block the \
 start line opens; the destination is after the line containing after_content or before the \
-line containing before_content (unique in the destination). The block is re-indented to the \
-destination line's level; the blank lines that followed it go with it. Both files change \
-together. Example: {\"path\": \"src/a.py\", \"start_content\": \"def helper(\", \"brace_match\": \
+line containing before_content (unique in the destination). The block keeps its indentation \
+where that level is valid (after a nested block's last line, its own level is); it is \
+re-indented only where it is not, and refused where several levels are valid. The blank lines \
+that followed it go with it. Both files change together. Example: {\"path\": \"src/a.py\", \"start_content\": \"def helper(\", \"brace_match\": \
 true, \"to_path\": \"src/util.py\", \"after_content\": \"import os\"}",
     params: &[
         PATH,
@@ -115,8 +122,21 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         )));
     }
     let copy = args.flag("copy");
-    let inserted = placed_block(&block, gap, &dest_text, &dest);
     let removal = (!copy).then_some((first - gap_before, last + gap));
+    let skip = match removal {
+        Some((a, b)) if same_file => a..b + 1,
+        _ => 0..0,
+    };
+    let dest_owned;
+    let dest_a = if same_file {
+        &a
+    } else {
+        dest_owned = Analysis::new(&dest_text, &dest_path);
+        &dest_owned
+    };
+    let level = block_level(&a, first, last);
+    let target = placement(dest_a, &dest, skip, &level, &dest_path)?;
+    let inserted = placed_block(&block, gap, &level, target.as_ref(), &dest);
     if same_file {
         let new_text = rebuild(&text, removal, Some((&dest, &inserted)));
         ctx.ws.write(&path, new_text)?;
@@ -131,9 +151,16 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     }
     let verb = if copy { "Copied" } else { "Moved" };
     let side = if dest.after { "after" } else { "before" };
+    let reindented = target.map_or(String::new(), |t| {
+        format!(
+            " Re-indented from column {} to column {}: its own level is not valid there.",
+            width_of(&level),
+            t.width
+        )
+    });
     Ok(Outcome::Edited {
         message: format!(
-            "{verb} {} of {path} ({} line{}) to {dest_path}, {side} line {}.",
+            "{verb} {} of {path} ({} line{}) to {dest_path}, {side} line {}.{reindented}",
             lines_label(first, last),
             last - first + 1,
             if last == first { "" } else { "s" },
@@ -221,15 +248,86 @@ fn ambiguous_destination(
     .with_diagnostics(serde_json::json!({"candidates": candidates.iter().map(|c| c.first_line(text) + 1).collect::<Vec<_>>()}))
 }
 
-/// The block's lines re-indented to the destination line's level, with its `gap` blank
-/// lines on the side facing the anchor.
-fn placed_block(block: &[&str], gap: usize, dest: &Text, at: &Destination) -> Vec<String> {
-    let base = block
+/// The indentation of the block's first code line (its first non-blank line when it
+/// holds no code).
+fn block_level(a: &Analysis, first: usize, last: usize) -> String {
+    let text = a.text;
+    let line = (first..=last)
+        .find(|&l| !a.code_line(l).trim_ascii().is_empty())
+        .or_else(|| (first..=last).find(|&l| !text.line(l).trim().is_empty()))
+        .map_or("", |l| text.line(l));
+    lead(line).to_string()
+}
+
+/// Where the block's level stands at the destination: None to keep its bytes, or the
+/// level it is re-indented to; refused when several levels are valid and its own is
+/// not. Without a known level (YAML, no code around), the destination line's level.
+fn placement(
+    dest_a: &Analysis,
+    dest: &Destination,
+    skip: std::ops::Range<usize>,
+    level: &str,
+    dest_path: &str,
+) -> EditResult<Option<Level>> {
+    let gap = dest.line + usize::from(dest.after);
+    let levels = dest_a.gap_levels(gap, skip);
+    let own = width_of(level);
+    let fallback = || {
+        let lead = lead(dest_a.text.line(dest.line)).to_string();
+        Level {
+            width: width_of(&lead),
+            lead,
+            header: None,
+        }
+    };
+    let chosen = match levels.iter().find(|l| l.width == own) {
+        Some(l) => l.clone(),
+        None if levels.len() > 1 => {
+            return Err(several_levels(dest_a.text, dest, dest_path, own, &levels))
+        }
+        None => levels.into_iter().next().unwrap_or_else(fallback),
+    };
+    Ok((chosen.lead != level).then_some(chosen))
+}
+
+/// The refusal of a destination where the block's level is not valid and several are.
+fn several_levels(text: &Text, dest: &Destination, path: &str, own: u32, levels: &[Level]) -> EditError {
+    let side = if dest.after { "after" } else { "before" };
+    let named: Vec<String> = levels
         .iter()
-        .find(|l| !l.trim().is_empty())
-        .map_or("", |l| lead(l));
-    let target = lead(dest.line(at.line));
-    let map = IndentMap::derive(&[(base, target)]).filter(|m| !m.is_identity());
+        .map(|l| match l.header {
+            Some(h) => format!("column {} (in `{}`, line {})", l.width, text.line(h).trim(), h + 1),
+            None => format!("column {} (top level)", l.width),
+        })
+        .collect();
+    let hint = levels
+        .iter()
+        .find_map(|l| l.header)
+        .map(|h| format!(" after_content: \"{}\" puts it first in that block;", text.line(h).trim()))
+        .unwrap_or_default();
+    EditError::new(
+        ErrorKind::Ambiguous,
+        format!(
+            "The block (indented {own} columns) cannot keep its level {side} line {} of {path}, and several levels are valid there, each a different program: {}. Nothing was changed. Name a place where one level is valid:{hint} or indent the block at its source first to the level it should take.",
+            dest.line + 1,
+            named.join(", ")
+        ),
+    )
+    .with_diagnostics(serde_json::json!({"levels": levels.iter().map(|l| l.width).collect::<Vec<_>>()}))
+}
+
+/// The block's lines, re-indented from `level` to `target` when given, with its `gap`
+/// blank lines on the side facing the anchor.
+fn placed_block(
+    block: &[&str],
+    gap: usize,
+    level: &str,
+    target: Option<&Level>,
+    at: &Destination,
+) -> Vec<String> {
+    let map = target
+        .and_then(|t| IndentMap::derive(&[(level, t.lead.as_str())]))
+        .filter(|m| !m.is_identity());
     let mut lines: Vec<String> = block
         .iter()
         .map(|line| match &map {
