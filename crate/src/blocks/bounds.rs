@@ -197,7 +197,10 @@ impl<'t, 'a> Analysis<'t, 'a> {
         code_lines.windows(2).all(|w| {
             let (p, q) = (w[0], w[1]);
             let inside = groups.iter().any(|&(a, b)| a <= p && p < b);
-            let (pc, qc) = (self.code_line(p).trim_ascii(), self.code_line(q).trim_ascii());
+            let (pc, qc) = (
+                self.code_line(p).trim_ascii(),
+                self.code_line(q).trim_ascii(),
+            );
             inside || ends_continued(pc) || starts_continued(qc)
         })
     }

@@ -127,7 +127,11 @@ impl<'t, 'a> Analysis<'t, 'a> {
             return Some(self.level_at(n, None));
         }
         // Before a closing line: the level of the first line inside what it closes.
-        let close = self.text.line_start(n) + self.code_line(n).iter().position(|c| !c.is_ascii_whitespace())?;
+        let close = self.text.line_start(n)
+            + self
+                .code_line(n)
+                .iter()
+                .position(|c| !c.is_ascii_whitespace())?;
         let open_line = self.line_of(self.partner_of(close)?);
         let first = (open_line + 1..n).find(present)?;
         Some(self.level_at(first, Some(open_line)))

@@ -309,19 +309,54 @@ proptest! {
 fn gap_levels_cases() {
     let cases: &[(&str, &str, usize, &[u32])] = &[
         // after the last line of a nested block, top level next: every enclosing level
-        ("a.py", "def b(x):\n    if x:\n        return 2\n\n\ndef c():\n    pass\n", 3, &[8, 4, 0]),
+        (
+            "a.py",
+            "def b(x):\n    if x:\n        return 2\n\n\ndef c():\n    pass\n",
+            3,
+            &[8, 4, 0],
+        ),
         // the same with more of the function next: not shallower than it
-        ("a.py", "def b(x):\n    if x:\n        return 2\n    return 3\n", 3, &[8, 4]),
+        (
+            "a.py",
+            "def b(x):\n    if x:\n        return 2\n    return 3\n",
+            3,
+            &[8, 4],
+        ),
         // after a header: its body's level only
-        ("a.py", "class K:\n    def m(self):\n        pass\n", 1, &[4]),
+        (
+            "a.py",
+            "class K:\n    def m(self):\n        pass\n",
+            1,
+            &[4],
+        ),
         // comments and continuation lines are not statements
-        ("a.py", "def f():\n    x = (1,\n  2)\n# note\n\ny = 1\n", 3, &[4, 0]),
+        (
+            "a.py",
+            "def f():\n    x = (1,\n  2)\n# note\n\ny = 1\n",
+            3,
+            &[4, 0],
+        ),
         // end of file
         ("a.py", "def f():\n    return 1\n", 2, &[4, 0]),
         // brace languages: one level, from the bracket depth
-        ("a.js", "class K {\n  m() {\n    return 2;\n  }\n}\n", 1, &[2]),
-        ("a.js", "class K {\n  m() {\n    return 2;\n  }\n}\n", 3, &[4]),
-        ("a.js", "class K {\n  m() {\n    return 2;\n  }\n}\nf();\n", 5, &[0]),
+        (
+            "a.js",
+            "class K {\n  m() {\n    return 2;\n  }\n}\n",
+            1,
+            &[2],
+        ),
+        (
+            "a.js",
+            "class K {\n  m() {\n    return 2;\n  }\n}\n",
+            3,
+            &[4],
+        ),
+        (
+            "a.js",
+            "class K {\n  m() {\n    return 2;\n  }\n}\nf();\n",
+            5,
+            &[0],
+        ),
         ("a.js", "class K {\n  m() {}\n}\n", 3, &[0]),
         ("a.yaml", "a:\n  b: 1\n", 1, &[]),
     ];

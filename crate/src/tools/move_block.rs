@@ -291,19 +291,35 @@ fn placement(
 }
 
 /// The refusal of a destination where the block's level is not valid and several are.
-fn several_levels(text: &Text, dest: &Destination, path: &str, own: u32, levels: &[Level]) -> EditError {
+fn several_levels(
+    text: &Text,
+    dest: &Destination,
+    path: &str,
+    own: u32,
+    levels: &[Level],
+) -> EditError {
     let side = if dest.after { "after" } else { "before" };
     let named: Vec<String> = levels
         .iter()
         .map(|l| match l.header {
-            Some(h) => format!("column {} (in `{}`, line {})", l.width, text.line(h).trim(), h + 1),
+            Some(h) => format!(
+                "column {} (in `{}`, line {})",
+                l.width,
+                text.line(h).trim(),
+                h + 1
+            ),
             None => format!("column {} (top level)", l.width),
         })
         .collect();
     let hint = levels
         .iter()
         .find_map(|l| l.header)
-        .map(|h| format!(" after_content: \"{}\" puts it first in that block;", text.line(h).trim()))
+        .map(|h| {
+            format!(
+                " after_content: \"{}\" puts it first in that block;",
+                text.line(h).trim()
+            )
+        })
         .unwrap_or_default();
     EditError::new(
         ErrorKind::Ambiguous,
