@@ -17,6 +17,9 @@
 //!   first line of the block it closes; otherwise N's (at the end of the file, the
 //!   top level).
 //! - YAML and files without a code line around the gap: no level is known (empty).
+//! - A gap inside a statement (Python: before a continuation line, inside brackets, a
+//!   triple-quoted string or after a backslash; brace languages: inside `( … )` or
+//!   `[ … ]`) takes no block: it is reported with the statement's first line.
 //!
 //! A level is a width (a tab advances to the next multiple of 8, as in Python) and the
 //! indentation text of a line at that width, which a re-indented block takes.
@@ -53,12 +56,46 @@ impl<'t, 'a> Analysis<'t, 'a> {
     /// The levels a block may take inserted before 0-based line `gap` (the line count:
     /// at the end), the lines in `skip` read as absent; narrowest first. Empty when none
     /// is known.
-    pub fn gap_levels(&self, gap: usize, skip: Range<usize>) -> Vec<Level> {
+    /// `Err(line)`: the gap splits the statement that starts at 0-based `line`.
+    pub fn gap_levels(&self, gap: usize, skip: Range<usize>) -> Result<Vec<Level>, usize> {
         match self.lang {
             Lang::Python => self.python_gap_levels(gap, skip),
-            Lang::Yaml => Vec::new(),
-            _ => self.brace_gap_levels(gap, skip).into_iter().collect(),
+            Lang::Yaml => Ok(Vec::new()),
+            _ => {
+                if let Some(open) = self.enclosing_group(gap) {
+                    return Err(open);
+                }
+                Ok(self.brace_gap_levels(gap, skip).into_iter().collect())
+            }
         }
+    }
+
+    /// The 0-based line of the innermost `(` or `[` still open where 0-based line
+    /// `gap` starts, if that is the innermost open bracket there.
+    fn enclosing_group(&self, gap: usize) -> Option<usize> {
+        if gap >= self.text.line_count() {
+            return None;
+        }
+        let pos = self.text.line_start(gap);
+        let ev = self.events();
+        let mut j = self.event_at(pos);
+        while j > 0 {
+            j -= 1;
+            let e = ev[j];
+            if !e.is_open() {
+                match e.partner {
+                    p if p != super::lex::NONE && (p as usize) < j => j = p as usize,
+                    _ => {}
+                }
+                continue;
+            }
+            let open_past =
+                e.partner == super::lex::NONE || ev[e.partner as usize].pos as usize >= pos;
+            if open_past {
+                return (e.byte != b'{').then(|| self.line_of(e.pos as usize));
+            }
+        }
+        None
     }
 
     fn level_at(&self, l: usize, header: Option<usize>) -> Level {
@@ -70,20 +107,29 @@ impl<'t, 'a> Analysis<'t, 'a> {
         }
     }
 
-    fn python_gap_levels(&self, gap: usize, skip: Range<usize>) -> Vec<Level> {
+    fn python_gap_levels(&self, gap: usize, skip: Range<usize>) -> Result<Vec<Level>, usize> {
         let info = indent::line_info(self);
         let start = |l: &usize| !skip.contains(l) && info.get(*l).is_some_and(|i| i.start);
         let above = (0..gap.min(info.len())).rev().find(start);
+        // The next line that is neither blank nor a comment: a continuation line there
+        // means the gap splits a statement.
+        let next = (gap..info.len()).find(|l| {
+            let raw = self.text.line(*l).trim();
+            !skip.contains(l) && !raw.is_empty() && !raw.starts_with('#')
+        });
+        if let Some(l) = next.filter(|l| !info[*l].start) {
+            return Err(above.unwrap_or(l));
+        }
         let below = (gap..info.len()).find(start);
         let below_width = below.map_or(0, |n| info[n].width);
         let Some(p) = above else {
-            return vec![below.map_or(top_level(), |n| self.level_at(n, None))];
+            return Ok(vec![below.map_or(top_level(), |n| self.level_at(n, None))]);
         };
         if info[p].header {
-            return match below {
+            return Ok(match below {
                 Some(n) if info[n].width > info[p].width => vec![self.level_at(n, Some(p))],
                 _ => Vec::new(),
-            };
+            });
         }
         // The indentation stack at P: each level with the line that shows it.
         let mut stack = vec![p];
@@ -105,7 +151,7 @@ impl<'t, 'a> Analysis<'t, 'a> {
             let header = stack.get(i + 1).copied().filter(|&h| info[h].header);
             levels.push(self.level_at(l, header));
         }
-        levels
+        Ok(levels)
     }
 
     fn brace_gap_levels(&self, gap: usize, skip: Range<usize>) -> Option<Level> {

@@ -360,10 +360,35 @@ fn gap_levels_cases() {
         ("a.js", "class K {\n  m() {}\n}\n", 3, &[0]),
         ("a.yaml", "a:\n  b: 1\n", 1, &[]),
     ];
+    // Inside a statement: the statement's first line (0-based).
+    let inside: &[(&str, &str, usize, usize)] = &[
+        (
+            "a.py",
+            "def f():\n    x = g(\n        1,\n    )\n    return x\n",
+            2,
+            1,
+        ),
+        ("a.py", "def f():\n    '''doc\n    more\n    '''\n", 2, 1),
+        ("a.js", "f(\n  a,\n  b,\n);\n", 2, 0),
+    ];
+    for (path, src, gap, want) in inside {
+        let text = Text::new(src);
+        let a = Analysis::new(&text, path);
+        assert_eq!(
+            a.gap_levels(*gap, 0..0),
+            Err(*want),
+            "{path} gap {gap}\n{src}"
+        );
+    }
     for (path, src, gap, want) in cases {
         let text = Text::new(src);
         let a = Analysis::new(&text, path);
-        let got: Vec<u32> = a.gap_levels(*gap, 0..0).iter().map(|l| l.width).collect();
+        let got: Vec<u32> = a
+            .gap_levels(*gap, 0..0)
+            .unwrap_or_default()
+            .iter()
+            .map(|l| l.width)
+            .collect();
         assert_eq!(&got, want, "{path} gap {gap}\n{src}");
     }
 }

@@ -270,7 +270,14 @@ fn placement(
     dest_path: &str,
 ) -> EditResult<Option<Level>> {
     let gap = dest.line + usize::from(dest.after);
-    let levels = dest_a.gap_levels(gap, skip);
+    let levels = dest_a.gap_levels(gap, skip).map_err(|line| {
+        EditError::invalid(format!(
+            "The destination ({} line {} of {dest_path}) is inside the statement that starts at line {}: the block would split it. Nothing was changed. Name a line outside it as after_content / before_content (its last line, with after_content).",
+            if dest.after { "after" } else { "before" },
+            dest.line + 1,
+            line + 1
+        ))
+    })?;
     let own = width_of(level);
     let fallback = || {
         let lead = lead(dest_a.text.line(dest.line)).to_string();
