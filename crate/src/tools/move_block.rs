@@ -14,7 +14,9 @@
 //! (`Analysis::gap_levels`: after the last line of a deeper Python block, the block's
 //! own level is); it is re-indented only when its level is not valid there and exactly
 //! one level is; when several are (Python: each a different program) the call is
-//! refused as `ambiguous`, naming them.
+//! refused as `ambiguous`, naming them. Before an anchor line, that line's level is
+//! also a reading (the block as its sibling): taken when the block's own level is not
+//! valid, refused as `ambiguous` when both are valid and differ.
 
 use super::params::*;
 use super::region::{start_end_region, BRACE_MATCH, END_CONTENT, START_CONTENT};
@@ -287,17 +289,28 @@ fn placement(
             header: None,
         }
     };
-    let chosen = match levels.iter().find(|l| l.width == own) {
-        Some(l) => l.clone(),
-        None if levels.len() > 1 => {
+    let kept = levels.iter().find(|l| l.width == own);
+    // Before a line, that line's level is a reading of its own: the block as its
+    // sibling. (After the last line of a deeper block, that line's level is not.)
+    let anchor_width = width_of(lead(dest_a.text.line(dest.line)));
+    let sibling = levels
+        .iter()
+        .find(|l| !dest.after && levels.len() > 1 && l.width == anchor_width);
+    let chosen = match (kept, sibling) {
+        (Some(k), Some(s)) if k.width != s.width => {
+            let two = [k.clone(), s.clone()];
+            return Err(several_levels(dest_a.text, dest, dest_path, own, &two));
+        }
+        (Some(l), _) | (None, Some(l)) => l.clone(),
+        (None, None) if levels.len() > 1 => {
             return Err(several_levels(dest_a.text, dest, dest_path, own, &levels))
         }
-        None => levels.into_iter().next().unwrap_or_else(fallback),
+        (None, None) => levels.into_iter().next().unwrap_or_else(fallback),
     };
     Ok((chosen.lead != level).then_some(chosen))
 }
 
-/// The refusal of a destination where the block's level is not valid and several are.
+/// The refusal of a destination where several levels are readings of the call.
 fn several_levels(
     text: &Text,
     dest: &Destination,
@@ -331,9 +344,10 @@ fn several_levels(
     EditError::new(
         ErrorKind::Ambiguous,
         format!(
-            "The block (indented {own} columns) cannot keep its level {side} line {} of {path}, and several levels are valid there, each a different program: {}. Nothing was changed. Name a place where one level is valid:{hint} or indent the block at its source first to the level it should take.",
+            "The block (indented {own} columns) can stand {side} line {} of {path} at more than one level, each a different program: {}{}. Nothing was changed. Name a place where one level is valid:{hint} or indent the block at its source first to the level it should take.",
             dest.line + 1,
-            named.join(", ")
+            named.join(", "),
+            if levels.iter().any(|l| l.width == own) { "" } else { " (its own level is not valid there)" }
         ),
     )
     .with_diagnostics(serde_json::json!({"levels": levels.iter().map(|l| l.width).collect::<Vec<_>>()}))
