@@ -432,3 +432,67 @@ fn pinned_list_fails_both_ways() {
         assert_eq!(unpinned_changes(&found, &pinned), *want, "found {found:?}");
     }
 }
+
+/// brace_match from a function's first line (its signature's, as tree-sitter places
+/// it) is the function: `block_at` ends on the function's last line, for every function
+/// of the corpus with a body (headers over several lines included: parameter lists,
+/// return types on their own line, `template <…>` lines, `where` clauses, `{` on its
+/// own line). A Python one-liner (`def f(): return 1`) opens no block, by rule
+/// (docs/blocks.md). Before issue 25, 25 of 424 disagreed (a Rust signature over
+/// several lines gave its parameter list; C return types and C++ templates on their
+/// own line gave no block).
+#[test]
+fn brace_match_from_a_signature_is_the_function() {
+    let mut paths = Vec::new();
+    for dir in std::fs::read_dir(corpus_dir())
+        .expect("tests/oracle")
+        .flatten()
+    {
+        if dir.path().is_dir() {
+            files(&dir.path(), &mut paths);
+        }
+    }
+    paths.sort();
+    let (mut total, mut wrong) = (0usize, Vec::new());
+    for path in &paths {
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        let Some(language) = language(ext) else {
+            continue;
+        };
+        let src = std::fs::read_to_string(path).expect("readable corpus file");
+        let rel = path
+            .strip_prefix(corpus_dir())
+            .unwrap_or(path)
+            .display()
+            .to_string();
+        let mut parser = Parser::new();
+        parser.set_language(&language).expect("grammar loads");
+        let tree = parser.parse(&src, None).expect("tree-sitter parses");
+        if tree.root_node().has_error() {
+            continue;
+        }
+        let text = Text::new(&src);
+        let a = Analysis::new(&text, &rel);
+        let mut theirs = Vec::new();
+        ts_functions(tree.root_node(), src.as_bytes(), ext, &mut theirs);
+        for f in theirs {
+            if ext == "py" && f.start == f.end {
+                continue;
+            }
+            total += 1;
+            let got = a.block_at(f.start - 1).map(|(s, e)| (s + 1, e + 1));
+            if got != Ok((f.start, f.end)) {
+                wrong.push(format!(
+                    "{rel}: {} {}-{}: got {got:?}",
+                    f.name, f.start, f.end
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {total} functions:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
