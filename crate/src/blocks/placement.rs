@@ -19,7 +19,9 @@
 //! - YAML and files without a code line around the gap: no level is known (empty).
 //! - A gap inside a statement (Python: before a continuation line, inside brackets, a
 //!   triple-quoted string or after a backslash; brace languages: inside `( … )` or
-//!   `[ … ]`) takes no block: it is reported with the statement's first line.
+//!   `[ … ]`; any language: directly after a decorator or attribute line, which would
+//!   apply to the block) takes no block: it is reported with the statement's first
+//!   line.
 //!
 //! A level is a width (a tab advances to the next multiple of 8, as in Python) and the
 //! indentation text of a line at that width, which a re-indented block takes.
@@ -58,6 +60,17 @@ impl<'t, 'a> Analysis<'t, 'a> {
     /// is known.
     /// `Err(line)`: the gap splits the statement that starts at 0-based `line`.
     pub fn gap_levels(&self, gap: usize, skip: Range<usize>) -> Result<Vec<Level>, usize> {
+        // Directly after a decorator or attribute line, the block would take it over.
+        let above = (0..gap.min(self.text.line_count()))
+            .rev()
+            .find(|l| !skip.contains(l) && !self.code_line(*l).trim_ascii().is_empty());
+        if let Some(p) = above {
+            let code = self.code_line(p).trim_ascii();
+            let decorates = code.starts_with(b"@") || code.starts_with(b"#[");
+            if decorates && self.lang != Lang::Yaml {
+                return Err(self.prelude_start(p));
+            }
+        }
         match self.lang {
             Lang::Python => self.python_gap_levels(gap, skip),
             Lang::Yaml => Ok(Vec::new()),

@@ -370,6 +370,8 @@ fn gap_levels_cases() {
         ),
         ("a.py", "def f():\n    '''doc\n    more\n    '''\n", 2, 1),
         ("a.js", "f(\n  a,\n  b,\n);\n", 2, 0),
+        ("a.py", "x = 1\n@cache\n@dec(1)\ndef f():\n    pass\n", 3, 1),
+        ("a.rs", "#[test]\nfn t() {}\n", 1, 0),
     ];
     for (path, src, gap, want) in inside {
         let text = Text::new(src);
