@@ -4,11 +4,24 @@
 //! Models abbreviate: `// ... existing code ...`, `# rest of the function unchanged`,
 //! `<!-- ... -->`. An edit tool writes new text literally, so such a line would replace
 //! the real code it stands for. Every tool that writes model-authored text asks
-//! [`check`] (or [`placeholder_lines`] for line lists such as a patch's added lines)
+//! [`check`] (or [`placeholder_lines_replacing`] for line lists such as a patch hunk's)
 //! before writing, and refuses with `placeholder_in_new_str` unless the caller sends
 //! `allow_placeholders: true`.
 //!
-//! A line is a placeholder when, once trimmed, it is
+//! **A placeholder is a comment standing where code was deleted.** For an edit (new
+//! text replacing old text: str_replace's new_str, a patch hunk's new lines, a replaced
+//! block or body, a file overwritten whole) the guard needs both:
+//! - the edit deletes code at that stretch: the lines between two kept worded lines
+//!   ([`stretch_losses`]) lose a code line whose text does not come back anywhere in the
+//!   new text; a pure addition never trips the guard;
+//! - a line there reads as an elision (below). Any line of a comment run is judged: a
+//!   comment line continues the one above (and is prose) only when the line above is
+//!   wrapped prose and this one starts in lower case ([`continues_sentence`]).
+//!
+//! Where nothing is replaced (create_file, a patch's new file, insert), the words alone
+//! decide ([`placeholder_lines_in_new_text`]).
+//!
+//! A line reads as an elision by its **words** when, once trimmed, it is
 //! - a comment (`//`, `#`, `--`, `;`, `%`, `/* */`, `<!-- -->`, `{/* */}`, `(* *)`)
 //!   whose words are only an elision: dots (`// ...`, `/* … */`), or a phrase made only of
 //!   elision vocabulary that either has dots or says so outright
@@ -17,15 +30,16 @@
 //!   (`... rest of code`), or `...rest`-like words that are not a spread (a spread
 //!   follows a `,`, `{`, `(` or `[` line, or ends with `,`).
 //!
-//! Where the edit makes real lines disappear (a line of the replaced text that the new
-//! text does not keep), a comment line is also judged by its **shape**, whatever its
-//! words ([`stands_for_code`]): its text begins or ends with an ellipsis
-//! (`// ... rest of impl`, `# ... keep the remaining lines as they are`), or it is a short
-//! fragment (no sentence) that says code is kept, omitted, unchanged, the same, the
-//! rest, remaining or as before (`// remaining methods`, `# keep the other handlers`).
-//! Doc comments (`///`, `//!`, `/**`) are judged by the words only: they are sentences
-//! about the code, not stand-ins for it. Without disappearing lines nothing is lost, so
-//! an added comment such as `// TODO: more cases...` passes.
+//! Words suffice where the stretch loses any code line. Where it loses more code lines
+//! than it adds (a modified line comes back as its new version), a comment is also
+//! judged by its **shape** ([`stands_for_code`]): dots around its words
+//! (`// ... validation ...`), or dots at one end or none with a short fragment that says
+//! code is kept, omitted, unchanged, the same, the rest, remaining or as before and has
+//! at most two (with dots) or one (without) word outside the elision vocabulary
+//! (`// ... rest of impl`, `// remaining methods`, `# keep the other handlers`; not
+//! `# Keep state in per-thread local storage`, not `// ... and skip over the match.`).
+//! Doc comments (`///`, `//!`, `/**`) are judged by the words only. C preprocessor lines
+//! (`#define f(fmt, ...)`) are code, not `#` comments.
 //!
 //! A line that also occurs in the text being replaced (`old_str`) is never a
 //! placeholder: the model is keeping it, not abbreviating. Words outside the elision
@@ -39,8 +53,9 @@ use crate::text::split_lines;
 use serde_json::json;
 
 pub use crate::text::placeholder::{
-    is_bare_elision, is_placeholder, is_placeholder_after, is_prose_comment, is_prose_file,
-    placeholder_lines, stands_for_code,
+    continues_sentence, is_bare_elision, is_code_line, is_placeholder, is_placeholder_after,
+    is_prose_comment, is_prose_file, placeholder_lines, placeholder_lines_in_new_text,
+    placeholder_lines_replacing, stands_for_code, stretch_losses, Loss,
 };
 
 /// A placeholder line of new text.
@@ -67,8 +82,12 @@ pub fn check(new: &str, what: &str, old: Option<(&str, &str)>, allow: bool) -> E
 /// The placeholder lines of `new` that `old` does not contain.
 pub fn placeholders(new: &str, old: Option<&str>) -> Vec<Placeholder> {
     let new_lines = split_lines(new);
-    let old_lines = old.map(split_lines).unwrap_or_default();
-    placeholder_lines(&new_lines, &old_lines)
+    // Replacing nothing (a new file, an empty one) is writing new text.
+    let found = match old.filter(|o| !o.trim().is_empty()) {
+        Some(old) => placeholder_lines_replacing(&new_lines, &split_lines(old)),
+        None => placeholder_lines_in_new_text(&new_lines),
+    };
+    found
         .into_iter()
         .map(|k| Placeholder {
             line: k + 1,
@@ -187,12 +206,14 @@ mod tests {
         ] {
             let new = ["fn a() {", lazy, "}"];
             assert_eq!(placeholder_lines(&new, &old), vec![1], "{lazy:?}");
-            // Nothing disappears: judged by its words alone, as before.
+            // Nothing is deleted: a pure addition never trips the guard.
             let added = ["fn a() {", lazy, "    one();", "    two();", "}"];
-            let by_words = is_placeholder(lazy);
+            assert!(placeholder_lines(&added, &old).is_empty(), "{lazy:?}");
+            // A modified line comes back: the shape alone needs lines to be lost.
+            let modified = ["fn a() {", lazy, "    one(1);", "    two(2);", "}"];
             assert_eq!(
-                placeholder_lines(&added, &old).is_empty(),
-                !by_words,
+                placeholder_lines(&modified, &old).is_empty(),
+                !is_placeholder(lazy),
                 "{lazy:?}"
             );
         }
@@ -236,7 +257,8 @@ mod tests {
         let old = "const o = {\n  ...rest\n};\n// ...\n";
         let new = "const o = {\n  a: 1,\n  ...rest\n};\n// ...\n";
         assert!(placeholders(new, Some(old)).is_empty());
-        let found = placeholders("a\n// ... existing code ...\nb\n", Some("a\nb\n"));
+        assert!(placeholders("a\n// ... existing code ...\nb\n", Some("a\nb\n")).is_empty());
+        let found = placeholders("a\n// ... existing code ...\nb\n", Some("a\nx();\nb\n"));
         assert_eq!(
             found,
             vec![Placeholder {

@@ -101,7 +101,7 @@ fn applies(via: Via, input: &Input) -> bool {
                 || text.ending() == LineEnding::CrLf
                 || text.has_mixed_endings()
         }
-        Via::LineNumbers => numbers::detect(&input.needle.texts()).is_some(),
+        Via::LineNumbers => numbers::detect_in(&input.needle.texts(), input.text, None).is_some(),
         Via::Escaping => {
             input.raw.contains('\\') || memchr::memchr(b'\\', input.scope_bytes).is_some()
         }
@@ -171,7 +171,7 @@ fn blank_lines_level(input: &Input) -> Answer {
 fn line_numbers(input: &Input) -> Answer {
     let (text, needle) = (input.text, input.needle);
     let texts = needle.texts();
-    let Some(numbering) = numbers::detect(&texts) else {
+    let Some(numbering) = numbers::detect_in(&texts, text, None) else {
         return Answer::Missed(Vec::new());
     };
     let (lines, _) = numbering.strip_all(&texts);

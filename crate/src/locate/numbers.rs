@@ -2,10 +2,14 @@
 //!
 //! A request counts as numbered only when *every* line carries a prefix of one style
 //! with consecutive numbers (a blank line may show just its number). The `:` and `|`
-//! styles, which real text can contain (`8080: http`), also need at least two lines.
+//! styles, which real text can contain (`8080: http`), also need at least two lines,
+//! or, for a single line ([`detect_in`]), a number that agrees with the caller's
+//! `line_hint` or with the file: line N of the file is the line without its prefix
+//! (trimmed), so `2 | b = 2` counts where line 2 reads `b = 2`.
 //! The prefixes are then stripped from the request, and from every line of the new text
 //! that carries one in the same style.
 
+use crate::text::Text;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -131,6 +135,34 @@ pub fn detect(lines: &[&str]) -> Option<Numbering> {
     })
 }
 
+/// [`detect`], and for a single line in a style that needs two lines (`2 | b = 2`,
+/// `12: x`): numbered when its number is `hint` (a 1-based `line_hint`) or line N of
+/// `text` is the line without its prefix (both trimmed, not blank).
+pub fn detect_in(lines: &[&str], text: &Text, hint: Option<usize>) -> Option<Numbering> {
+    if let Some(n) = detect(lines) {
+        return Some(n);
+    }
+    let [line] = lines else {
+        return None;
+    };
+    Style::ALL
+        .into_iter()
+        .filter(|s| s.needs_two_lines())
+        .find_map(|style| {
+            let (n, rest) = split(line, style)?;
+            let space = rest.starts_with(' ');
+            let body = rest.trim();
+            let at = usize::try_from(n).ok()?;
+            let agrees = hint == Some(at)
+                || (at >= 1 && at <= text.line_count() && text.line(at - 1).trim() == body);
+            (agrees && !body.is_empty()).then_some(Numbering {
+                style,
+                space,
+                first: n,
+            })
+        })
+}
+
 impl Numbering {
     /// `line` without its prefix (a bare number is an empty line); None when it has none.
     pub fn strip<'a>(&self, line: &'a str) -> Option<&'a str> {
@@ -202,5 +234,27 @@ mod tests {
         assert_eq!(detect(&["12\tx", "y"]), None, "every line needs its prefix");
         assert_eq!(detect(&["1. first", "2. second"]), None);
         assert!(detect(&["12\tx"]).is_some());
+    }
+
+    #[test]
+    fn one_line_counts_when_its_number_agrees() {
+        let text = Text::new("a = 1\nb = 2\n8080 | c\n");
+        // Line 2 of the file is the line without its prefix.
+        let n = detect_in(&["2 | b = 2"], &text, None).unwrap();
+        assert_eq!(
+            (n.style, n.first, n.strip("2 | b = 2")),
+            (Style::Pipe, 2, Some("b = 2"))
+        );
+        assert!(detect_in(&["2: b = 2"], &text, None).is_some());
+        // The caller's line_hint agrees.
+        assert!(detect_in(&["7 | z"], &text, Some(7)).is_some());
+        // Near misses: the number disagrees with the file and the hint; real text.
+        assert_eq!(detect_in(&["1 | b = 2"], &text, None), None);
+        assert_eq!(
+            detect_in(&["2 | b = 2"], &text, Some(1)).map(|n| n.first),
+            Some(2)
+        );
+        assert_eq!(detect_in(&["8080 | c"], &text, None), None);
+        assert_eq!(detect_in(&["3 | x"], &text, Some(2)), None);
     }
 }

@@ -8,7 +8,7 @@
 //! refer to the same text the agent read.
 
 use super::search::{self, HunkSite};
-use super::{FileOp, Format, Hunk, Patch, PathChoice};
+use super::{FileOp, Format, Hunk, Patch, PathChoice, Sign};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
 use crate::locate::Via;
@@ -100,7 +100,8 @@ fn add_file(
         ));
     }
     let lines: Vec<&str> = content.lines().collect();
-    guard_placeholders(&path, &lines, &[], o.allow_placeholders)?;
+    let found = guard::placeholder_lines_in_new_text(&lines);
+    guard_placeholders(&path, &lines, found, o.allow_placeholders)?;
     out.done.push(format!(
         "added {path} ({} line{})",
         count_lines(content),
@@ -231,9 +232,7 @@ fn updated_text(
     let mut lines = Vec::with_capacity(hunks.len());
     let mut replacements: Vec<(Range<usize>, String)> = Vec::with_capacity(hunks.len());
     for (k, hunk) in hunks.iter().enumerate() {
-        let added: Vec<&str> = hunk.added_lines().collect();
-        let old: Vec<&str> = hunk.old_lines().collect();
-        guard_placeholders(path, &added, &old, allow_placeholders)?;
+        guard_hunk(path, hunk, allow_placeholders)?;
         let label = if hunks.len() == 1 {
             format!("the hunk of {op}")
         } else {
@@ -319,16 +318,49 @@ fn existing(ws: &mut Workspace, choice: &PathChoice, op: &str, verb: &str) -> Ed
     .with_diagnostics(json!({"path": primary})))
 }
 
-/// The placeholder guard for lines a patch adds (`// ... existing code ...` written
-/// where the agent meant "keep what is there"): refused with `placeholder_in_new_str`
-/// exactly like str_replace's new_str, unless `allow`. Lines the hunk also has among
-/// its old lines are kept code, not placeholders.
-fn guard_placeholders(path: &str, added: &[&str], old: &[&str], allow: bool) -> EditResult<()> {
+/// The placeholder guard for a hunk: the same rule as str_replace's (a comment that
+/// reads as an elision where the hunk deletes code), on the hunk's old lines (context
+/// and `-`) and new lines (context and `+`); refusals count among the `+` lines.
+fn guard_hunk(path: &str, hunk: &Hunk, allow: bool) -> EditResult<()> {
+    if allow {
+        return Ok(());
+    }
+    let new: Vec<&str> = hunk.new_lines().collect();
+    let old: Vec<&str> = hunk.old_lines().collect();
+    let found = guard::placeholder_lines_replacing(&new, &old);
+    if found.is_empty() {
+        return Ok(());
+    }
+    // Index among the new lines -> index among the `+` lines.
+    let mut plus = Vec::with_capacity(new.len());
+    let mut added = Vec::new();
+    for (sign, line) in &hunk.lines {
+        match sign {
+            Sign::Context => plus.push(None),
+            Sign::Add => {
+                plus.push(Some(added.len()));
+                added.push(line.as_str());
+            }
+            Sign::Remove => {}
+        }
+    }
+    let found = found.into_iter().filter_map(|k| plus[k]).collect();
+    guard_placeholders(path, &added, found, false)
+}
+
+/// Refuses with `placeholder_in_new_str` (exactly like str_replace's new_str) the
+/// `found` lines of a patch's added lines, unless `allow`.
+fn guard_placeholders(
+    path: &str,
+    added: &[&str],
+    found: Vec<usize>,
+    allow: bool,
+) -> EditResult<()> {
     if allow {
         return Ok(());
     }
     let prose = guard::is_prose_file(path);
-    let found: Vec<guard::Placeholder> = guard::placeholder_lines(added, old)
+    let found: Vec<guard::Placeholder> = found
         .into_iter()
         // In prose only a markup comment can stand for left-out text: a bare `...`
         // is an elided quotation, a `#` line a heading.

@@ -67,6 +67,14 @@ pub fn place(text: &Text, from: usize, site: &HunkSite) -> EditResult<Placement>
     if text.is_empty() && hunk.old_lines().all(|l| l.trim().is_empty()) {
         return fill_empty(text, site);
     }
+    if super::blanks::blank_only(site) {
+        let scope = Scope {
+            range: start..text.len(),
+            label: after,
+            nearest: false,
+        };
+        return super::blanks::place_on_blanks(text, start, &scope, site);
+    }
     let verbatim = hunk.carries_crs();
     let old: Vec<&str> = hunk.old_lines().collect();
     let eol = if verbatim {
@@ -475,7 +483,7 @@ fn choose_by_hint(
     Ok((c, u, Some(note)))
 }
 
-fn ambiguous(
+pub(super) fn ambiguous(
     text: &Text,
     lines: &[usize],
     scope: &Scope,
@@ -515,7 +523,7 @@ fn ambiguous(
 
 /// The refusal for old lines that are not in the file: already applied, or the
 /// closest area and the differing lines.
-fn mismatch(text: &Text, needle: &str, scope: &Scope, site: &HunkSite) -> EditError {
+pub(super) fn mismatch(text: &Text, needle: &str, scope: &Scope, site: &HunkSite) -> EditError {
     let hunk = site.hunk;
     let old = hunk.old_lines().collect::<Vec<_>>().join("\n");
     let new = hunk.new_lines().collect::<Vec<_>>().join("\n");
