@@ -263,10 +263,7 @@ fn locate<'o>(disk: &DiskFiles, ops: &'o [Op<'o>]) -> Result<Vec<Target<'o>>, Fa
         named.push(Named {
             path: op.path().to_string(),
             real: rel.to_string_lossy().into_owned(),
-            id: root
-                .symlink_metadata(&rel)
-                .ok()
-                .map(|m| (m.dev(), m.ino())),
+            id: root.symlink_metadata(&rel).ok().map(|m| (m.dev(), m.ino())),
             remove: matches!(op, Op::Remove { .. }),
         });
         protocol::aliases(&named).map_err(Failure::Invalid)?;
@@ -322,7 +319,10 @@ fn same_as_seen(root: &Dir, t: &Target, depth: Depth) -> io::Result<bool> {
     };
     if depth == Depth::Bytes && seen.unchanged(Some(&now)) {
         let (mut file, meta) = open_regular(root, &t.rel, false)?;
-        now = as_seen(Some((meta.dev(), meta.ino())), Some(Digest::of_reader(&mut file)?));
+        now = as_seen(
+            Some((meta.dev(), meta.ino())),
+            Some(Digest::of_reader(&mut file)?),
+        );
     }
     Ok(seen.unchanged(Some(&now)))
 }

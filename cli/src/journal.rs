@@ -108,7 +108,8 @@ impl Journals {
         let mut f = create_private(&self.dir, &next, true)?;
         f.write_all(j.seal(&self.key).as_bytes())?;
         f.sync_all()?;
-        self.dir.rename(&next, &self.dir, format!("{}.journal", j.tag))?;
+        self.dir
+            .rename(&next, &self.dir, format!("{}.journal", j.tag))?;
         sync_dir(&self.dir)
     }
 
@@ -227,20 +228,25 @@ impl Journals {
     }
 }
 
-/// The user's key: `key` in the state directory, made (16 bytes of `/dev/urandom`,
-/// 0600, exclusively) when missing; a key that is not a regular 16-byte file of this
-/// user is an error.
+/// The user's key: `key` in the state directory, made when missing (16 bytes of
+/// `/dev/urandom` written to a private temporary file, then linked into place, so that
+/// no process ever reads a half-written key); a key that is not a regular 16-byte file
+/// of this user is an error.
 fn key(base: &Dir) -> io::Result<[u8; 16]> {
-    match create_private(base, "key", true) {
-        Ok(mut f) => {
-            let mut key = [0u8; 16];
-            std::fs::File::open("/dev/urandom")?.read_exact(&mut key)?;
-            f.write_all(&key)?;
-            f.sync_all()?;
-            return Ok(key);
+    if !base.exists("key") {
+        let tmp = format!("key.{}.tmp", crate::jail::random_tag());
+        let mut f = create_private(base, &tmp, true)?;
+        let mut key = [0u8; 16];
+        std::fs::File::open("/dev/urandom")?.read_exact(&mut key)?;
+        let made = f
+            .write_all(&key)
+            .and_then(|()| f.sync_all())
+            .and_then(|()| base.hard_link(&tmp, base, "key"));
+        let _ = base.remove_file(&tmp);
+        match made {
+            Err(e) if e.kind() != io::ErrorKind::AlreadyExists => return Err(e),
+            _ => {}
         }
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
-        Err(e) => return Err(e),
     }
     let (file, meta) = open_file(base, Path::new("key"), false)?;
     // SAFETY: geteuid has no preconditions.
@@ -257,7 +263,10 @@ fn key(base: &Dir) -> io::Result<[u8; 16]> {
 /// `O_CREAT|O_NOFOLLOW`, mode 0600 (`exclusive`: `O_EXCL` too).
 fn create_private(dir: &Dir, name: &str, exclusive: bool) -> io::Result<cap_std::fs::File> {
     let mut options = OpenOptions::new();
-    options.write(true).mode(0o600).custom_flags(libc::O_NOFOLLOW);
+    options
+        .write(true)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW);
     if exclusive {
         options.create_new(true);
     } else {

@@ -371,10 +371,7 @@ fn the_mcp_server_recovers_a_crashed_batch_at_start() {
         .wait()
         .unwrap();
     assert_eq!(status.code(), Some(137));
-    assert!(
-        !s.journals().is_empty(),
-        "the crash left its journal"
-    );
+    assert!(!s.journals().is_empty(), "the crash left its journal");
     assert_ne!(tree(&s.root), old, "the crash left a half-swapped batch");
     let out = s
         .command()
@@ -450,7 +447,11 @@ fn a_journal_shipped_in_the_repository_is_not_acted_on() {
             fs::write(s.outside.join("secret.txt"), "SECRET\n").unwrap();
             std::os::unix::fs::symlink(&s.outside, s.root.join("out")).unwrap();
             let fifo = s.root.join(side("fifo.txt", "old"));
-            assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+            assert!(std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap()
+                .success());
             let journal = planted("swapping", entries.clone());
             if place == "repository" {
                 s.file(&format!(".anchored-edit/{SHIPPED_TAG}.journal"), &journal);
@@ -458,15 +459,34 @@ fn a_journal_shipped_in_the_repository_is_not_acted_on() {
                 // Make this root's journal folder with a first (read) run.
                 s.call("line_count", json!({"path": "a.txt"}));
                 let base = s.state.join("anchored-edit");
-                let folder = fs::read_dir(&base).unwrap().flatten().find(|e| e.path().is_dir()).unwrap();
-                fs::write(folder.path().join(format!("{SHIPPED_TAG}.journal")), format!("00\n{journal}\n")).unwrap();
+                let folder = fs::read_dir(&base)
+                    .unwrap()
+                    .flatten()
+                    .find(|e| e.path().is_dir())
+                    .unwrap();
+                fs::write(
+                    folder.path().join(format!("{SHIPPED_TAG}.journal")),
+                    format!("00\n{journal}\n"),
+                )
+                .unwrap();
             }
             let (root_before, outside_before) = (tree(&s.root), tree(&s.outside));
-            let child = s.spawn(&json!({"tool": "line_count", "arguments": {"path": "a.txt"}}), &[]);
+            let child = s.spawn(
+                &json!({"tool": "line_count", "arguments": {"path": "a.txt"}}),
+                &[],
+            );
             let (code, out) = wait_bounded(child, 20, what);
             assert_eq!(code, 0, "{what} ({place}): {out:#}");
-            assert_eq!(tree(&s.root), root_before, "{what} ({place}): the root changed");
-            assert_eq!(tree(&s.outside), outside_before, "{what} ({place}): outside changed");
+            assert_eq!(
+                tree(&s.root),
+                root_before,
+                "{what} ({place}): the root changed"
+            );
+            assert_eq!(
+                tree(&s.outside),
+                outside_before,
+                "{what} ({place}): outside changed"
+            );
             let child = s.spawn(
                 &json!({"tool": "str_replace", "arguments": {"path": "a.txt", "old_str": "a", "new_str": "b"}}),
                 &[],
@@ -499,7 +519,10 @@ fn a_repositorys_own_anchored_edit_folder_is_ordinary_data() {
         json!({"path": "a.txt", "old_str": "a", "new_str": "b"}),
     );
     assert_eq!(code, 0, "{out:#}");
-    assert_eq!((t.read("a.txt"), t.read(".anchored-edit")), ("b\n".into(), "a file\n".into()));
+    assert_eq!(
+        (t.read("a.txt"), t.read(".anchored-edit")),
+        ("b\n".into(), "a file\n".into())
+    );
     assert!(leftovers(&t.root).is_empty(), "{:?}", leftovers(&t.root));
 }
 
@@ -519,9 +542,19 @@ fn journals_live_in_the_users_state_directory_private() {
     let mode = |p: &std::path::Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode(&base), 0o700);
     assert_eq!(mode(&base.join("key")), 0o600);
-    let folder = fs::read_dir(&base).unwrap().flatten().find(|e| e.path().is_dir()).unwrap().path();
+    let folder = fs::read_dir(&base)
+        .unwrap()
+        .flatten()
+        .find(|e| e.path().is_dir())
+        .unwrap()
+        .path();
     assert_eq!(mode(&folder), 0o700);
-    let journal = fs::read_dir(&folder).unwrap().flatten().find(|e| e.file_name().to_string_lossy().ends_with(".journal")).unwrap().path();
+    let journal = fs::read_dir(&folder)
+        .unwrap()
+        .flatten()
+        .find(|e| e.file_name().to_string_lossy().ends_with(".journal"))
+        .unwrap()
+        .path();
     assert_eq!(mode(&journal), 0o600);
     assert!(!s.root.join(".anchored-edit").exists());
     recover(&s);

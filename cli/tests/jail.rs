@@ -7,7 +7,7 @@ use common::{leftovers, tree, Sandbox};
 use serde_json::{json, Value};
 use std::fs;
 use std::os::unix::fs::{symlink, MetadataExt, PermissionsExt};
-use std::path::Path;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -487,15 +487,33 @@ fn project_tools_never_list_or_search_outside_the_root() {
 /// naming both paths, and the text stays on disk; a move onto another file still works.
 #[test]
 fn a_move_onto_another_name_of_the_same_file_is_refused_naming_both() {
-    let patch = |ops: &str| {
-        json!({"patch": format!("*** Begin Patch\n{ops}*** End Patch\n")})
-    };
+    let patch = |ops: &str| json!({"patch": format!("*** Begin Patch\n{ops}*** End Patch\n")});
     let cases = [
-        ("*** Update File: a.txt\n*** Move to: link.txt\n-hello\n+bye\n", "a.txt", "link.txt"),
-        ("*** Update File: link.txt\n*** Move to: a.txt\n-hello\n+bye\n", "link.txt", "a.txt"),
-        ("*** Update File: a.txt\n*** Move to: hard.txt\n-hello\n+bye\n", "a.txt", "hard.txt"),
-        ("*** Delete File: link.txt\n*** Add File: a.txt\n+new\n", "link.txt", "a.txt"),
-        ("*** Delete File: hard.txt\n*** Add File: a.txt\n+new\n", "hard.txt", "a.txt"),
+        (
+            "*** Update File: a.txt\n*** Move to: link.txt\n-hello\n+bye\n",
+            "a.txt",
+            "link.txt",
+        ),
+        (
+            "*** Update File: link.txt\n*** Move to: a.txt\n-hello\n+bye\n",
+            "link.txt",
+            "a.txt",
+        ),
+        (
+            "*** Update File: a.txt\n*** Move to: hard.txt\n-hello\n+bye\n",
+            "a.txt",
+            "hard.txt",
+        ),
+        (
+            "*** Delete File: link.txt\n*** Add File: a.txt\n+new\n",
+            "link.txt",
+            "a.txt",
+        ),
+        (
+            "*** Delete File: hard.txt\n*** Add File: a.txt\n+new\n",
+            "hard.txt",
+            "a.txt",
+        ),
     ];
     for (ops, first, second) in cases {
         let s = Sandbox::new("alias-move");
@@ -552,7 +570,10 @@ fn replace_in_files_naming_one_file_twice_is_one_file() {
             assert_eq!(s.read("a.txt"), "one\ntwo\n", "{link}");
         }
         assert_eq!(
-            fs::symlink_metadata(s.root.join("link.txt")).unwrap().file_type().is_symlink(),
+            fs::symlink_metadata(s.root.join("link.txt"))
+                .unwrap()
+                .file_type()
+                .is_symlink(),
             link == "sym"
         );
         assert_eq!(s.read("link.txt"), s.read("a.txt"), "{link}");

@@ -81,7 +81,11 @@ impl Sandbox {
     /// is running or left to recover.
     pub fn journals(&self) -> Vec<String> {
         let mut out = Vec::new();
-        for d in fs::read_dir(self.state.join("anchored-edit")).into_iter().flatten().flatten() {
+        for d in fs::read_dir(self.state.join("anchored-edit"))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
             if d.path().is_dir() {
                 for f in fs::read_dir(d.path()).into_iter().flatten().flatten() {
                     out.push(f.file_name().to_string_lossy().into_owned());

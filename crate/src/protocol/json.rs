@@ -28,9 +28,19 @@ pub fn call(op: &str, args: &Value) -> Result<Value, String> {
     Ok(match op {
         "tag" => json!(tag_of(bytes::<8>(args, "random")?)),
         "entry" => {
-            let kind = kind_for(flag(args, "remove"), flag(args, "exists"), num(args, "nlink"));
+            let kind = kind_for(
+                flag(args, "remove"),
+                flag(args, "exists"),
+                num(args, "nlink"),
+            );
             let tag = text(args, "tag")?;
-            let e = entry_for(text(args, "dir")?, text(args, "name")?, kind, flag(args, "exists"), tag);
+            let e = entry_for(
+                text(args, "dir")?,
+                text(args, "name")?,
+                kind,
+                flag(args, "exists"),
+                tag,
+            );
             entry_json(&e)
         }
         "one_rename" => json!(is_one_rename(&journal()?)),
@@ -65,7 +75,11 @@ pub fn call(op: &str, args: &Value) -> Result<Value, String> {
         }
         "rolls_back" | "removes_dirs" => {
             let state = State::parse(text(args, "state")?).ok_or("unknown state")?;
-            json!(if op == "rolls_back" { state.rolls_back() } else { state.removes_dirs() })
+            json!(if op == "rolls_back" {
+                state.rolls_back()
+            } else {
+                state.removes_dirs()
+            })
         }
         "unchanged" => {
             let seen = seen_of(args.get("seen").unwrap_or(&Value::Null)).unwrap_or_default();
@@ -85,18 +99,27 @@ pub fn call(op: &str, args: &Value) -> Result<Value, String> {
             aliases(&ops).err().map_or(Value::Null, Value::String)
         }
         "root_dir" => {
-            let n = |k| text(args, k)?.parse::<u64>().map_err(|e| format!("{k}: {e}"));
+            let n = |k| {
+                text(args, k)?
+                    .parse::<u64>()
+                    .map_err(|e| format!("{k}: {e}"))
+            };
             json!(root_dir_name(n("dev")?, n("ino")?))
         }
         "lock_text" => json!(lock_text(text(args, "stat")?)),
-        "lock_alive" => json!(lock_alive(text(args, "lock")?, args.get("stat").and_then(Value::as_str))),
+        "lock_alive" => json!(lock_alive(
+            text(args, "lock")?,
+            args.get("stat").and_then(Value::as_str)
+        )),
         "lock_pid" => json!(lock_pid(text(args, "lock")?)),
         _ => return Err(format!("unknown protocol operation `{op}`")),
     })
 }
 
 fn text<'a>(v: &'a Value, key: &str) -> Result<&'a str, String> {
-    v.get(key).and_then(Value::as_str).ok_or_else(|| format!("`{key}` must be a string"))
+    v.get(key)
+        .and_then(Value::as_str)
+        .ok_or_else(|| format!("`{key}` must be a string"))
 }
 
 fn flag(v: &Value, key: &str) -> bool {
@@ -108,13 +131,19 @@ fn num(v: &Value, key: &str) -> u64 {
 }
 
 fn bytes<const N: usize>(v: &Value, key: &str) -> Result<[u8; N], String> {
-    let list = v.get(key).and_then(Value::as_array).ok_or_else(|| format!("`{key}` must be bytes"))?;
+    let list = v
+        .get(key)
+        .and_then(Value::as_array)
+        .ok_or_else(|| format!("`{key}` must be bytes"))?;
     let mut out = [0u8; N];
     if list.len() != N {
         return Err(format!("`{key}` must be {N} bytes"));
     }
     for (o, b) in out.iter_mut().zip(list) {
-        *o = b.as_u64().and_then(|b| u8::try_from(b).ok()).ok_or_else(|| format!("`{key}` must be bytes"))?;
+        *o = b
+            .as_u64()
+            .and_then(|b| u8::try_from(b).ok())
+            .ok_or_else(|| format!("`{key}` must be bytes"))?;
     }
     Ok(out)
 }

@@ -342,9 +342,7 @@ pub fn roll_back(kind: Kind, has_staged: bool, f: Facts) -> Undo {
     let swapped = !has_staged || !f.staged_exists;
     match kind {
         Kind::Replace if swapped && f.old_exists => Undo::RenameOldToTarget,
-        Kind::Create if f.target_exists && (swapped || f.target_is_staged) => {
-            Undo::UnlinkTarget
-        }
+        Kind::Create if f.target_exists && (swapped || f.target_is_staged) => Undo::UnlinkTarget,
         Kind::Remove if f.old_exists && !f.target_exists => Undo::RenameOldToTarget,
         Kind::InPlace if f.old_exists && !f.target_matches_old => Undo::RewriteFromOld,
         _ => Undo::Keep,

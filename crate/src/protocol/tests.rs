@@ -35,8 +35,20 @@ fn a_sealed_journal_unseals_only_with_its_key_tag_and_root() {
         ("other key", text.clone(), other, "00112233445566ff", "/p"),
         ("other root", text.clone(), KEY, "00112233445566ff", "/q"),
         ("other tag", text.clone(), KEY, "00112233445566fe", "/p"),
-        ("body changed", text.replace("swapping", "staging"), KEY, "00112233445566ff", "/p"),
-        ("no tag", text.split_once('\n').unwrap().1.to_string(), KEY, "00112233445566ff", "/p"),
+        (
+            "body changed",
+            text.replace("swapping", "staging"),
+            KEY,
+            "00112233445566ff",
+            "/p",
+        ),
+        (
+            "no tag",
+            text.split_once('\n').unwrap().1.to_string(),
+            KEY,
+            "00112233445566ff",
+            "/p",
+        ),
         ("garbage", "{not json".into(), KEY, "00112233445566ff", "/p"),
     ];
     for (what, text, key, tag, root) in cases {
@@ -60,28 +72,88 @@ fn a_journal_with_names_not_of_the_protocols_shape_does_not_parse() {
 
 #[test]
 fn each_kind_rolls_back_from_what_was_observed() {
-    let f = |staged_exists, old_exists, target_exists, target_is_staged, target_matches_old| Facts {
-        staged_exists,
-        old_exists,
-        target_exists,
-        target_is_staged,
-        target_matches_old,
-    };
+    let f =
+        |staged_exists, old_exists, target_exists, target_is_staged, target_matches_old| Facts {
+            staged_exists,
+            old_exists,
+            target_exists,
+            target_is_staged,
+            target_matches_old,
+        };
     let cases = [
-        (Kind::Replace, true, f(true, true, true, false, false), Undo::Keep),
-        (Kind::Replace, true, f(false, true, true, false, false), Undo::RenameOldToTarget),
-        (Kind::Replace, true, f(false, false, true, false, false), Undo::Keep),
-        (Kind::Create, true, f(true, false, false, false, false), Undo::Keep),
-        (Kind::Create, true, f(true, false, true, false, false), Undo::Keep),
-        (Kind::Create, true, f(true, false, true, true, false), Undo::UnlinkTarget),
-        (Kind::Create, true, f(false, false, true, false, false), Undo::UnlinkTarget),
-        (Kind::Remove, false, f(false, true, false, false, false), Undo::RenameOldToTarget),
-        (Kind::Remove, false, f(false, true, true, false, false), Undo::Keep),
-        (Kind::InPlace, false, f(false, true, true, false, false), Undo::RewriteFromOld),
-        (Kind::InPlace, false, f(false, true, true, false, true), Undo::Keep),
+        (
+            Kind::Replace,
+            true,
+            f(true, true, true, false, false),
+            Undo::Keep,
+        ),
+        (
+            Kind::Replace,
+            true,
+            f(false, true, true, false, false),
+            Undo::RenameOldToTarget,
+        ),
+        (
+            Kind::Replace,
+            true,
+            f(false, false, true, false, false),
+            Undo::Keep,
+        ),
+        (
+            Kind::Create,
+            true,
+            f(true, false, false, false, false),
+            Undo::Keep,
+        ),
+        (
+            Kind::Create,
+            true,
+            f(true, false, true, false, false),
+            Undo::Keep,
+        ),
+        (
+            Kind::Create,
+            true,
+            f(true, false, true, true, false),
+            Undo::UnlinkTarget,
+        ),
+        (
+            Kind::Create,
+            true,
+            f(false, false, true, false, false),
+            Undo::UnlinkTarget,
+        ),
+        (
+            Kind::Remove,
+            false,
+            f(false, true, false, false, false),
+            Undo::RenameOldToTarget,
+        ),
+        (
+            Kind::Remove,
+            false,
+            f(false, true, true, false, false),
+            Undo::Keep,
+        ),
+        (
+            Kind::InPlace,
+            false,
+            f(false, true, true, false, false),
+            Undo::RewriteFromOld,
+        ),
+        (
+            Kind::InPlace,
+            false,
+            f(false, true, true, false, true),
+            Undo::Keep,
+        ),
     ];
     for (kind, has_staged, facts, undo) in cases {
-        assert_eq!(roll_back(kind, has_staged, facts), undo, "{kind:?} {facts:?}");
+        assert_eq!(
+            roll_back(kind, has_staged, facts),
+            undo,
+            "{kind:?} {facts:?}"
+        );
     }
 }
 
@@ -94,20 +166,46 @@ fn two_names_of_one_file_are_refused_naming_both() {
         remove,
     };
     // Move a.txt onto link.txt (a symlink to it): write link.txt, remove a.txt.
-    let err = aliases(&[n("link.txt", "a.txt", Some((1, 7)), false), n("a.txt", "a.txt", Some((1, 7)), true)])
-        .unwrap_err();
-    assert!(err.contains("`link.txt` and `a.txt` are the same file"), "{err}");
+    let err = aliases(&[
+        n("link.txt", "a.txt", Some((1, 7)), false),
+        n("a.txt", "a.txt", Some((1, 7)), true),
+    ])
+    .unwrap_err();
+    assert!(
+        err.contains("`link.txt` and `a.txt` are the same file"),
+        "{err}"
+    );
     // A hard link: other real path, one inode.
-    assert!(aliases(&[n("b.txt", "b.txt", Some((1, 7)), true), n("a.txt", "a.txt", Some((1, 7)), false)]).is_err());
+    assert!(aliases(&[
+        n("b.txt", "b.txt", Some((1, 7)), true),
+        n("a.txt", "a.txt", Some((1, 7)), false)
+    ])
+    .is_err());
     // Near miss: two files.
-    assert!(aliases(&[n("b.txt", "b.txt", Some((1, 8)), false), n("a.txt", "a.txt", Some((1, 7)), true)]).is_ok());
-    assert!(aliases(&[n("new.txt", "new.txt", None, false), n("a.txt", "a.txt", Some((1, 7)), true)]).is_ok());
+    assert!(aliases(&[
+        n("b.txt", "b.txt", Some((1, 8)), false),
+        n("a.txt", "a.txt", Some((1, 7)), true)
+    ])
+    .is_ok());
+    assert!(aliases(&[
+        n("new.txt", "new.txt", None, false),
+        n("a.txt", "a.txt", Some((1, 7)), true)
+    ])
+    .is_ok());
 }
 
 #[test]
 fn the_compare_and_swap_refuses_any_change_since_the_read() {
-    let seen = Seen { id: Some((1, 2)), len: Some(3), digest: Some("h".into()) };
-    let now = |id, len, digest: Option<&str>| Seen { id: Some(id), len: Some(len), digest: digest.map(String::from) };
+    let seen = Seen {
+        id: Some((1, 2)),
+        len: Some(3),
+        digest: Some("h".into()),
+    };
+    let now = |id, len, digest: Option<&str>| Seen {
+        id: Some(id),
+        len: Some(len),
+        digest: digest.map(String::from),
+    };
     assert!(seen.unchanged(Some(&now((1, 2), 3, Some("h")))));
     assert!(seen.unchanged(Some(&now((1, 2), 3, None))));
     assert!(!seen.unchanged(Some(&now((1, 2), 3, Some("x")))));
@@ -125,7 +223,10 @@ fn recovery_rolls_back_only_a_swapping_batch_and_keeps_dirs_after_done() {
     assert!(State::Staging.removes_dirs() && !State::Done.removes_dirs());
     let j = journal();
     assert!(!is_one_rename(&j));
-    assert_eq!(j.entries[0].staged.as_deref(), Some(".a.txt.ae-00112233445566ff.new"));
+    assert_eq!(
+        j.entries[0].staged.as_deref(),
+        Some(".a.txt.ae-00112233445566ff.new")
+    );
 }
 
 #[test]
@@ -146,10 +247,22 @@ fn the_json_operations_answer_as_the_functions() {
     let entry = json::call("entry", &json!({"dir": "", "name": "a", "remove": false, "exists": true, "nlink": 2, "tag": "00112233445566ff"})).unwrap();
     assert_eq!(entry["kind"], "in_place");
     let j = journal().to_json();
-    let sealed = json::call("seal", &json!({"journal": j, "state": "done", "key": KEY.to_vec()})).unwrap();
-    let back = json::call("unseal", &json!({"text": sealed, "key": KEY.to_vec(), "tag": "00112233445566ff", "root": "/p"})).unwrap();
+    let sealed = json::call(
+        "seal",
+        &json!({"journal": j, "state": "done", "key": KEY.to_vec()}),
+    )
+    .unwrap();
+    let back = json::call(
+        "unseal",
+        &json!({"text": sealed, "key": KEY.to_vec(), "tag": "00112233445566ff", "root": "/p"}),
+    )
+    .unwrap();
     assert_eq!(back["state"], "done");
-    let undo = json::call("roll_back", &json!({"kind": "remove", "has_staged": false, "facts": {"old_exists": true}})).unwrap();
+    let undo = json::call(
+        "roll_back",
+        &json!({"kind": "remove", "has_staged": false, "facts": {"old_exists": true}}),
+    )
+    .unwrap();
     assert_eq!(undo, "rename_old");
     assert!(json::call("nope", &json!({})).is_err());
 }
