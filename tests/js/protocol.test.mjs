@@ -2,8 +2,9 @@
 // cases: the native CLI (`anchored-edit call`, cap-std, debug build for its fault hooks)
 // and the npm package's Node server (`node pkg/node-server/bin.js call`, Node `fs`
 // through the same protocol in wasm). Each case names the finding of issue 24 it
-// covers; every one failed on the Node server's old commit.js, findings 1, 2 and 4 on
-// the old CLI too.
+// covers: findings 2, 8, 9, 10 and 11 fail on the Node server's code before the
+// protocol, 1, 2 and 4 on the native CLI's (docs/disk.md). The flip race needs python3
+// (for renameat2).
 //
 // Needs pkg/ (bash scripts/build-wasm) and the native debug CLI (cargo build -p
 // anchored-edit-cli); scripts/test-npx builds both and runs this file.
