@@ -25,10 +25,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { at, digestOf, idOf, O_READ } from './disk.js';
+import { at, digestOf, idOf, O_READ, openDirAt, ownStat, procStat } from './disk.js';
 
 const C = fs.constants;
-const O_DIR = C.O_RDONLY | C.O_DIRECTORY | C.O_NOFOLLOW;
 const O_NEW = C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW;
 const CRASH = 'injected crash';
 /** The largest journal read back. */
@@ -156,7 +155,7 @@ export class Journals {
           : null;
     if (home === null) throw new Error('neither XDG_STATE_HOME nor HOME is set, so there is no place for the write journal');
     fs.mkdirSync(home, { recursive: true, mode: 0o700 });
-    const base = fs.openSync(home, C.O_RDONLY | C.O_DIRECTORY);
+    const base = openDirAt(null, home, true);
     try {
       if (fs.fstatSync(base).uid !== process.geteuid()) {
         throw new Error(`${home} belongs to another user; anchored-edit keeps its write journal there`);
@@ -168,7 +167,7 @@ export class Journals {
       } catch (e) {
         if (e.code !== 'EEXIST') throw e;
       }
-      this.dirFd = fs.openSync(at(base, name), O_DIR);
+      this.dirFd = openDirAt(base, name);
       this.shown = path.join(home, name);
     } finally {
       fs.closeSync(base);
@@ -230,7 +229,7 @@ export class Journals {
    * file, or it is made again (the CLI's rule).
    */
   hold(tag) {
-    const text = Buffer.from(this.#p('lock_text', { stat: fs.readFileSync('/proc/self/stat', 'utf8') }) ?? '', 'utf8');
+    const text = Buffer.from(this.#p('lock_text', { stat: ownStat() }) ?? '', 'utf8');
     const name = `${tag}.lock`;
     for (let i = 0; i < 5; i++) {
       const fd = fs.openSync(at(this.dirFd, name), C.O_WRONLY | C.O_CREAT | C.O_NOFOLLOW, 0o600);
@@ -255,13 +254,7 @@ export class Journals {
       return false;
     }
     const pid = this.#p('lock_pid', { lock });
-    let stat = null;
-    try {
-      if (pid !== null) stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      // No such process.
-    }
-    return this.#p('lock_alive', { lock, stat });
+    return this.#p('lock_alive', { lock, stat: pid === null ? null : procStat(pid) });
   }
 
   /**
@@ -306,11 +299,11 @@ export class Journals {
 
 /** The directory at root-relative `rel`, each component opened without following a link. */
 function openNoFollow(disk, rel) {
-  let fd = fs.openSync(at(disk.rootFd, '.'), O_DIR);
+  let fd = openDirAt(disk.rootFd, '.');
   for (const name of rel === '' ? [] : rel.split('/')) {
     let next;
     try {
-      next = fs.openSync(at(fd, name), O_DIR);
+      next = openDirAt(fd, name);
     } finally {
       fs.closeSync(fd);
     }

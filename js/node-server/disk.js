@@ -43,19 +43,53 @@ export class Refusal extends Error {
 }
 
 const C = fs.constants;
-/** A directory, never through a link. */
-const O_DIR = C.O_RDONLY | C.O_DIRECTORY | C.O_NOFOLLOW;
 /** A file for reading: never through a link, never waiting for a FIFO's writer. */
 export const O_READ = C.O_RDONLY | C.O_NONBLOCK | C.O_NOFOLLOW;
 
+/**
+ * Whether this system has Linux's /proc/self/fd. Without it (macOS) a directory
+ * descriptor is used by the path it was opened at: each step still refuses a link
+ * (O_NOFOLLOW), but a directory swapped between two steps is not caught (docs/npx.md).
+ */
+const PROC = fs.existsSync('/proc/self/fd');
+/** Without /proc: the path each directory descriptor was opened at. */
+const opened = new Map();
+
 /** `name` in the directory open as `fd` (openat's meaning, on Linux's /proc). */
 export function at(fd, name) {
-  return `/proc/self/fd/${fd}/${name}`;
+  return PROC ? `/proc/self/fd/${fd}/${name}` : path.join(opened.get(fd), name);
 }
 
 /** The real path of an open descriptor. */
 export function realOf(fd) {
-  return fs.readlinkSync(`/proc/self/fd/${fd}`);
+  return PROC ? fs.readlinkSync(`/proc/self/fd/${fd}`) : opened.get(fd);
+}
+
+/**
+ * Opens the directory `name` in the one open as `fd` (null: `name` is an absolute
+ * path), not through a link unless `follow`.
+ */
+export function openDirAt(fd, name, follow = false) {
+  const p = fd === null ? name : at(fd, name);
+  const out = fs.openSync(p, C.O_RDONLY | C.O_DIRECTORY | (follow ? 0 : C.O_NOFOLLOW));
+  if (!PROC) opened.set(out, path.resolve(p));
+  return out;
+}
+
+/** This process's `/proc/self/stat` (without /proc: its pid, with start time 0). */
+export function ownStat() {
+  return PROC ? fs.readFileSync('/proc/self/stat', 'utf8') : procStat(process.pid);
+}
+
+/** `/proc/PID/stat` of a running process, or null (without /proc: from a signal 0). */
+export function procStat(pid) {
+  try {
+    if (PROC) return fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    process.kill(pid, 0);
+    return `${pid} (node) S${' 0'.repeat(19)} 0\n`;
+  } catch {
+    return null;
+  }
 }
 
 /** The device and inode of a bigint stat, as the write protocol takes them. */
@@ -98,7 +132,7 @@ export class DiskFiles {
   constructor(root, { engine } = {}) {
     this.root = fs.realpathSync(root);
     this.#engine = engine;
-    this.rootFd = fs.openSync(this.root, C.O_RDONLY | C.O_DIRECTORY);
+    this.rootFd = openDirAt(null, this.root, true);
     const st = fs.fstatSync(this.rootFd, { bigint: true });
     this.rootId = { dev: String(st.dev), ino: String(st.ino) };
     /** Real root-relative path → what this call read there ({id, len, digest}, or null: nothing). */
@@ -126,10 +160,10 @@ export class DiskFiles {
    * a component is missing; ELOOP, ENOTDIR or EXDEV when the way changed).
    */
   openDir(rel) {
-    let fd = fs.openSync(at(this.rootFd, '.'), O_DIR);
+    let fd = openDirAt(this.rootFd, '.');
     try {
       for (const name of rel === '' ? [] : rel.split('/')) {
-        const next = fs.openSync(at(fd, name), O_DIR);
+        const next = openDirAt(fd, name);
         fs.closeSync(fd);
         fd = next;
       }
