@@ -42,7 +42,8 @@
 use crate::digest::Digest;
 use crate::disk::{open_regular, DiskFiles, Seen};
 use crate::jail;
-use crate::journal::{self, open_dir, side_name, sync_dir, Entry, Journal, Kind, State};
+use crate::journal::{self, open_dir, sync_dir, Entry, State};
+use anchored_edit::protocol::{self, Journal, Kind, Named};
 use anchored_edit::{encode_text, FileChange};
 use cap_std::fs::{Dir, Metadata, MetadataExt, OpenOptions, OpenOptionsExt, PermissionsExt};
 use std::io::{self, Write};
@@ -73,6 +74,9 @@ impl Op<'_> {
 pub enum Failure {
     /// This (engine) path changed since the engine read it.
     Stale(String),
+    /// The call cannot be written as asked (two names of one file); the message says
+    /// why and names both paths.
+    Invalid(String),
     Io(io::Error),
 }
 
@@ -169,26 +173,24 @@ struct Target<'o> {
 pub fn commit_with(disk: &DiskFiles, ops: &[Op<'_>], hook: &mut Hook) -> Result<(), Failure> {
     let root = disk.jail().dir();
     let targets = locate(disk, ops)?;
+    let journals = disk.journals()?;
     let tag = jail::random_tag();
-    let mut journal = Journal {
-        tag: tag.clone(),
-        state: State::Staging,
-        entries: targets.iter().map(|t| entry_for(t, &tag)).collect(),
-        dirs: missing_dirs(root, &targets),
-    };
+    let mut journal = journals.start(
+        &tag,
+        targets.iter().map(|t| entry_for(t, &tag)).collect(),
+        missing_dirs(root, &targets),
+    );
     // Held until the end: a recovery in another process leaves a live batch alone.
-    let lock = journal::hold(root, &tag)?;
+    let lock = journals.hold(&tag)?;
     let mut dirs: Vec<Dir> = Vec::new();
     let run = (|| -> Result<(), Failure> {
         hook("journal")?;
-        journal.save(root)?;
+        journals.save(&journal, State::Staging)?;
         stage(root, &targets, &mut journal, &mut dirs, hook)?;
-        let one_rename = is_one_rename(&journal);
+        let one_rename = protocol::is_one_rename(&journal);
         if !one_rename {
-            let mut swapping = journal.clone();
-            swapping.state = State::Swapping;
             hook("journal")?;
-            swapping.save(root)?;
+            journals.save(&journal, State::Swapping)?;
         }
         for (i, t) in targets.iter().enumerate() {
             hook("check")?;
@@ -214,10 +216,8 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op<'_>], hook: &mut Hook) -> Result<
         // Only a journal that says `done` on disk makes the batch final (one rename:
         // the rename itself did, and its directory is synced).
         if !one_rename {
-            let mut done = journal.clone();
-            done.state = State::Done;
             hook("journal")?;
-            done.save(root)?;
+            journals.save(&journal, State::Done)?;
         }
         journal.state = State::Done;
         // A crash from here on leaves a finished batch for the next run to clean up; a
@@ -234,7 +234,7 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op<'_>], hook: &mut Hook) -> Result<
     }
     // Rolled back after a failure, cleaned up after success: the same walk. A clean-up
     // that fails after `done` is finished by the next run; the batch stands.
-    let cleanup = journal::undo(root, &journal, &dirs).and_then(|()| journal.discard(root));
+    let cleanup = journal::undo(root, &journal, &dirs).and_then(|()| journals.discard(&tag));
     drop(lock);
     match run {
         Err(Failure::Io(e)) => Err(Failure::Io(match cleanup {
@@ -250,29 +250,23 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op<'_>], hook: &mut Hook) -> Result<
     }
 }
 
-/// Whether the batch is one file replaced by one `rename` into an existing directory:
-/// then that rename is its only step that changes a target, and the journal stays
-/// `staging` on disk until it is removed (see the module documentation).
-fn is_one_rename(journal: &Journal) -> bool {
-    matches!(journal.entries.as_slice(), [e] if e.kind == Kind::Replace && e.staged.is_some())
-        && journal.dirs.is_empty()
-}
-
 /// Every target beneath the root, compared with what the engine read.
 fn locate<'o>(disk: &DiskFiles, ops: &'o [Op<'o>]) -> Result<Vec<Target<'o>>, Failure> {
     let root = disk.jail().dir();
     let mut targets: Vec<Target> = Vec::new();
+    let mut named: Vec<Named> = Vec::new();
     for op in ops {
         let rel = disk
             .jail()
             .locate(op.path())
             .map_err(|e| Failure::Io(io::Error::other(e.message)))?;
-        if targets.iter().any(|t| t.rel == rel) {
-            return Err(Failure::Io(io::Error::other(format!(
-                "two changes reach one file, {}",
-                rel.display()
-            ))));
-        }
+        named.push(Named {
+            path: op.path().to_string(),
+            real: rel.to_string_lossy().into_owned(),
+            id: root.symlink_metadata(&rel).ok().map(|m| (m.dev(), m.ino())),
+            remove: matches!(op, Op::Remove { .. }),
+        });
+        protocol::aliases(&named).map_err(Failure::Invalid)?;
         let name = rel
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -311,22 +305,35 @@ enum Depth {
 /// Whether the target is what the engine read: the same inode with the same length
 /// (and, at [`Depth::Bytes`], the same bytes), or still absent.
 fn same_as_seen(root: &Dir, t: &Target, depth: Depth) -> io::Result<bool> {
+    let seen = as_seen(t.seen.id, t.seen.digest);
     let now = match root.symlink_metadata(&t.rel) {
+        Ok(m) if !m.is_file() => return Ok(false),
         Ok(m) => m,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(t.seen.digest.is_none()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(seen.unchanged(None)),
         Err(e) => return Err(e),
     };
-    let (Some(digest), Some(id)) = (t.seen.digest, t.seen.id) else {
-        return Ok(false);
+    let mut now = protocol::Seen {
+        id: Some((now.dev(), now.ino())),
+        len: Some(now.len()),
+        digest: None,
     };
-    if !now.is_file() || (now.dev(), now.ino()) != id || now.len() != digest.len {
-        return Ok(false);
+    if depth == Depth::Bytes && seen.unchanged(Some(&now)) {
+        let (mut file, meta) = open_regular(root, &t.rel, false)?;
+        now = as_seen(
+            Some((meta.dev(), meta.ino())),
+            Some(Digest::of_reader(&mut file)?),
+        );
     }
-    if depth == Depth::Metadata {
-        return Ok(true);
+    Ok(seen.unchanged(Some(&now)))
+}
+
+/// A read as the protocol's compare and swap compares it.
+fn as_seen(id: Option<(u64, u64)>, digest: Option<Digest>) -> protocol::Seen {
+    protocol::Seen {
+        id,
+        len: digest.map(|d| d.len),
+        digest: digest.map(|d| format!("{:032x}", d.hash)),
     }
-    let (mut file, meta) = open_regular(root, &t.rel, false)?;
-    Ok((meta.dev(), meta.ino()) == id && Digest::of_reader(&mut file)? == digest)
 }
 
 /// Copies the target's bytes to `out` (the rollback copy of a file written in place);
@@ -361,34 +368,27 @@ fn check(disk: &DiskFiles, t: &Target, dir: &Dir) -> Result<(), Failure> {
 }
 
 fn entry_for(t: &Target, tag: &str) -> Entry {
-    let kind = match (t.op, &t.meta) {
-        (Op::Remove { .. }, _) => Kind::Remove,
-        (Op::Write { .. }, None) => Kind::Create,
-        (Op::Write { .. }, Some(m)) if m.nlink() > 1 => Kind::InPlace,
-        (Op::Write { .. }, Some(_)) => Kind::Replace,
-    };
-    // A file written in place needs no staging file: its new text goes from memory.
-    let staged =
-        matches!(kind, Kind::Replace | Kind::Create).then(|| side_name(&t.name, tag, "new"));
-    let old = t.meta.is_some().then(|| side_name(&t.name, tag, "old"));
-    Entry {
-        dir: t.dir_rel.clone(),
-        name: t.name.clone(),
-        kind,
-        staged,
-        old,
-    }
+    let remove = matches!(t.op, Op::Remove { .. });
+    let nlink = t.meta.as_ref().map_or(0, |m| m.nlink());
+    let kind = protocol::kind_for(remove, t.meta.is_some(), nlink);
+    protocol::entry_for(&rel_str(&t.dir_rel), &t.name, kind, t.meta.is_some(), tag)
+}
+
+/// A relative path as the journal writes it (`/`-separated).
+fn rel_str(rel: &Path) -> String {
+    rel.to_string_lossy().into_owned()
 }
 
 /// Directories the writes need that do not exist, shallowest first.
-fn missing_dirs(root: &Dir, targets: &[Target]) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = Vec::new();
+fn missing_dirs(root: &Dir, targets: &[Target]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
     for t in targets.iter().filter(|t| matches!(t.op, Op::Write { .. })) {
         let mut prefix = PathBuf::new();
         for c in t.dir_rel.components() {
             prefix.push(c);
-            if !out.contains(&prefix) && root.symlink_metadata(&prefix).is_err() {
-                out.push(prefix.clone());
+            let shown = rel_str(&prefix);
+            if !out.contains(&shown) && root.symlink_metadata(&prefix).is_err() {
+                out.push(shown);
             }
         }
     }

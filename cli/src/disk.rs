@@ -20,6 +20,7 @@
 
 use crate::digest::Digest;
 use crate::jail::{self, Jail};
+use crate::journal::Journals;
 use anchored_edit::{decode_bytes, Content, EditError, EditResult, Files};
 use cap_std::fs::{Metadata, MetadataExt, OpenOptions, OpenOptionsExt};
 use std::collections::HashMap;
@@ -38,22 +39,38 @@ pub struct Seen {
 /// The files under `root`, read through the jail.
 pub struct DiskFiles {
     jail: Jail,
+    journals: Result<Journals, String>,
     seen: Mutex<HashMap<PathBuf, Seen>>,
 }
 
 impl DiskFiles {
     /// Opens `root` and finishes (or rolls back) any write a crash interrupted.
+    ///
+    /// Without a state directory for the journals (no `HOME`, a directory of another
+    /// user) reads still work and every write fails, saying why.
     pub fn new(root: &Path) -> io::Result<DiskFiles> {
         let jail = Jail::open(root)?;
-        crate::journal::recover(jail.dir())?;
+        let journals = Journals::open(jail.dir(), jail.root()).map_err(|e| e.to_string());
+        match &journals {
+            Ok(j) => j.recover(jail.dir())?,
+            Err(e) => eprintln!("anchored-edit: no write journal ({e}); writes will fail"),
+        }
         Ok(DiskFiles {
             jail,
+            journals,
             seen: Mutex::new(HashMap::new()),
         })
     }
 
     pub fn jail(&self) -> &Jail {
         &self.jail
+    }
+
+    /// The journals of this root (the commit's), or why there are none.
+    pub fn journals(&self) -> io::Result<&Journals> {
+        self.journals
+            .as_ref()
+            .map_err(|e| io::Error::other(format!("no write journal: {e}")))
     }
 
     /// Forgets what the previous call read (each call compares against its own reads).
@@ -74,7 +91,7 @@ impl DiskFiles {
     /// None for anything else (then the caller takes the long way).
     fn read_plain(&self, path: &str) -> Option<Arc<Vec<u8>>> {
         let rel = Path::new(path);
-        if rel.is_absolute() || path.split('/').next() == Some(jail::RESERVED) {
+        if rel.is_absolute() {
             return None;
         }
         let (mut file, meta) = open_regular(self.jail.dir(), rel, false).ok()?;

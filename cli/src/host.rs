@@ -44,6 +44,9 @@ pub fn commit_result(disk: &DiskFiles, result: ToolResult) -> ToolResult {
                 when: StaleWhen::AfterRead,
             },
         ),
+        Err(Failure::Invalid(why)) => {
+            ToolResult::failure(&result.tool, anchored_edit::EditError::invalid(why))
+        }
         Err(Failure::Io(e)) => host_refusal(
             &result.tool,
             &HostRefusal::WriteFailed { why: e.to_string() },

@@ -12,8 +12,8 @@
 //! (symlinks inside the root resolved), so a write through `link.txt -> a.txt` replaces
 //! `a.txt` and leaves the link a link, as it always did.
 //!
-//! `.anchored-edit/` at the root is reserved for the commit journal: no tool reads or
-//! writes there.
+//! The commit journal lives in the user's state directory (`journal.rs`): a
+//! repository's own `.anchored-edit/` is ordinary data.
 
 use anchored_edit::{EditError, EditResult, ErrorKind};
 use cap_std::fs::Dir;
@@ -21,7 +21,8 @@ use std::ffi::OsString;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
-/// The directory at the root that holds the commit journal.
+/// The folder at the root that held the commit journal before it moved to the user's
+/// state directory (`journal.rs`); only the listing walker still names it.
 pub const RESERVED: &str = ".anchored-edit";
 
 /// Symlinks followed while locating one path (Linux's own limit).
@@ -110,9 +111,6 @@ impl Jail {
                 Err(_) => real = candidate,
             }
         }
-        if real.components().next() == Some(Component::Normal(RESERVED.as_ref())) {
-            return Err(reserved(path));
-        }
         Ok(real)
     }
 
@@ -163,12 +161,6 @@ pub fn outside(path: &str, why: &str) -> EditError {
             "`{path}` is outside the project root: {why}. Send a path inside the root, relative to it."
         ),
     )
-}
-
-fn reserved(path: &str) -> EditError {
-    EditError::invalid(format!(
-        "`{path}` is inside `{RESERVED}/`, which anchored-edit keeps for its own write journal. Send the path of a project file."
-    ))
 }
 
 /// A name nobody can guess: 64 bits from the OS-seeded hasher keys, per call.

@@ -1,272 +1,283 @@
-//! The intent journal of a write, and the one way back from any point of it.
+//! The CLI's executor of the write protocol's journal (`anchored_edit::protocol` makes
+//! every decision: names, states, the journal's text and its tag, what a rollback does).
 //!
-//! Before the commit creates its first staging file it writes a journal to
-//! `<root>/.anchored-edit/<tag>.journal` naming every file it will create (staging
-//! files with the new texts, rollback copies of the old ones, missing directories). The
-//! journal's `state` is replaced atomically (write `<tag>.next`, fsync, rename) as the
-//! commit moves on: `staging` (nothing swapped yet), `swapping` (targets are being
-//! replaced), `done` (every target is new; only clean-up is left).
+//! Journals live outside the project, in the user's state directory:
+//! `$XDG_STATE_HOME/anchored-edit/` (else `~/.local/state/anchored-edit/`), mode 0700,
+//! holding `key` (16 random bytes, 0600, made on first use) and one folder per root,
+//! `root-<dev>-<ino>/` (0700), named by the root directory's identity. A journal there is
+//! `<tag>.journal` (0600), sealed with the key ([`protocol::Journal::seal`]); its state is
+//! replaced atomically (write `<tag>.next`, fsync, rename) as the commit moves on.
+//! Recovery acts only on journals whose tag verifies and that name this root, so a
+//! journal planted in a repository or by another user is never acted on; a repository's
+//! own `.anchored-edit/` is ordinary data.
 //!
-//! [`undo`] returns a batch to its old texts from `staging` or `swapping`, and only
-//! cleans up after `done`. The commit calls it when a step fails; [`recover`] calls it
-//! for every journal left by a run that died (at the start of `call` and of `mcp`). Every
-//! rule in it is idempotent, so a crash during recovery is recovered by the next run.
-//!
-//! A journal comes from the working tree, so a repository could ship one: recovery acts
-//! only on names shaped like the commit's own (`.NAME.ae-<16 hex>.new|.old` beside
-//! `NAME`), and only beneath the root.
+//! [`undo`] returns a batch to its old texts from `swapping`, and cleans up in every
+//! state. The commit calls it when a step fails; [`Journals::recover`] calls it for every
+//! journal left by a run that died (at the start of `call` and of `mcp`). Every rule is
+//! idempotent, so a crash during recovery is recovered by the next run. Recovery never
+//! follows a link (directories are opened a component at a time with `O_NOFOLLOW`) and
+//! never opens anything but a regular file for its bytes (`O_NONBLOCK|O_NOFOLLOW`,
+//! checked on the descriptor).
 
-use crate::jail::RESERVED;
-use cap_std::fs::{Dir, MetadataExt};
-use serde_json::{json, Value};
+use anchored_edit::protocol::{self, Facts, Journal, Kind, Undo};
+use cap_std::fs::{Dir, DirBuilder, MetadataExt, OpenOptions, OpenOptionsExt};
 use std::io::{self, Read, Write};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum State {
-    Staging,
-    Swapping,
-    Done,
+pub use protocol::{Entry, State};
+
+/// The largest journal read back (a batch of a hundred thousand files).
+const JOURNAL_MAX: u64 = 64 << 20;
+
+/// The journals of one root, in the user's state directory.
+pub struct Journals {
+    dir: Dir,
+    key: [u8; 16],
+    root: String,
+    /// Where `dir` is, for messages.
+    shown: PathBuf,
 }
 
-/// How one target is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// `rename(staged, name)`; `old` is a hard link to the old file.
-    Replace,
-    /// The old file is overwritten in place (several hard links, or an owner the
-    /// process cannot give a new file); `old` is a copy of its bytes.
-    InPlace,
-    /// A new file: `link(staged, name)` (fails if anything appeared), unlink `staged`.
-    Create,
-    /// `unlink(name)`; `old` is a hard link to it.
-    Remove,
-}
-
-#[derive(Clone, Debug)]
-pub struct Entry {
-    /// The directory of the target, relative to the root.
-    pub dir: PathBuf,
-    pub name: String,
-    pub kind: Kind,
-    pub staged: Option<String>,
-    pub old: Option<String>,
-}
-
-#[derive(Clone, Debug)]
-pub struct Journal {
-    pub tag: String,
-    pub state: State,
-    pub entries: Vec<Entry>,
-    /// Directories the commit creates, shallowest first.
-    pub dirs: Vec<PathBuf>,
-}
-
-/// `.NAME.ae-TAG.EXT`: hidden, beside the target, unguessable.
-pub fn side_name(name: &str, tag: &str, ext: &str) -> String {
-    format!(".{name}.ae-{tag}.{ext}")
-}
-
-impl Journal {
-    /// Writes (or atomically replaces) the journal under the root.
-    pub fn save(&self, root: &Dir) -> io::Result<()> {
-        let jdir = reserved_dir(root, true)?.ok_or_else(|| io::Error::other("no journal dir"))?;
-        let next = format!("{}.next", self.tag);
-        let mut f = jdir.create(&next)?;
-        f.write_all(self.to_json().to_string().as_bytes())?;
-        f.sync_all()?;
-        jdir.rename(&next, &jdir, format!("{}.journal", self.tag))?;
-        sync_dir(&jdir)
-    }
-
-    fn to_json(&self) -> Value {
-        let entries: Vec<Value> = self
-            .entries
-            .iter()
-            .map(|e| {
-                json!({"dir": e.dir.to_string_lossy(), "name": e.name, "kind": kind_name(e.kind),
-                       "staged": e.staged, "old": e.old})
-            })
-            .collect();
-        let state = match self.state {
-            State::Staging => "staging",
-            State::Swapping => "swapping",
-            State::Done => "done",
-        };
-        let dirs: Vec<String> = self
-            .dirs
-            .iter()
-            .map(|d| d.to_string_lossy().into_owned())
-            .collect();
-        json!({"version": 1, "state": state, "entries": entries, "dirs": dirs})
-    }
-
-    fn from_json(tag: &str, v: &Value) -> Option<Journal> {
-        let state = match v.get("state")?.as_str()? {
-            "staging" => State::Staging,
-            "swapping" => State::Swapping,
-            "done" => State::Done,
-            _ => return None,
-        };
-        let mut entries = Vec::new();
-        for e in v.get("entries")?.as_array()? {
-            let name = e.get("name")?.as_str()?.to_string();
-            let side = |key: &str, ext: &str| -> Option<Option<String>> {
-                match e.get(key)? {
-                    Value::Null => Some(None),
-                    Value::String(s) if is_side_name(s, &name, ext) => Some(Some(s.clone())),
-                    _ => None,
-                }
-            };
-            entries.push(Entry {
-                dir: safe_rel(e.get("dir")?.as_str()?)?,
-                kind: kind_parse(e.get("kind")?.as_str()?)?,
-                staged: side("staged", "new")?,
-                old: side("old", "old")?,
-                name,
-            });
+/// `$XDG_STATE_HOME/anchored-edit` (an absolute XDG_STATE_HOME only, as the XDG
+/// specification says), else `$HOME/.local/state/anchored-edit`.
+pub fn state_home() -> io::Result<PathBuf> {
+    if let Some(x) = std::env::var_os("XDG_STATE_HOME").map(PathBuf::from) {
+        if x.is_absolute() {
+            return Ok(x.join("anchored-edit"));
         }
-        let mut dirs = Vec::new();
-        for d in v.get("dirs")?.as_array()? {
-            dirs.push(safe_rel(d.as_str()?)?);
+    }
+    match std::env::var_os("HOME").map(PathBuf::from) {
+        Some(h) if h.is_absolute() => Ok(h.join(".local/state/anchored-edit")),
+        _ => Err(io::Error::other(
+            "neither XDG_STATE_HOME nor HOME is set, so there is no place for the write journal",
+        )),
+    }
+}
+
+impl Journals {
+    /// The journal folder of the root `root` (its open handle and canonical path),
+    /// created on demand, and this user's key.
+    pub fn open(root: &Dir, root_path: &Path) -> io::Result<Journals> {
+        let home = state_home()?;
+        let mut builder = std::fs::DirBuilder::new();
+        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+        builder.recursive(true).create(&home)?;
+        let base = Dir::open_ambient_dir(&home, cap_std::ambient_authority())?;
+        let own = base.dir_metadata()?;
+        // SAFETY: geteuid has no preconditions.
+        if own.uid() != unsafe { libc::geteuid() } {
+            return Err(io::Error::other(format!(
+                "{} belongs to another user; anchored-edit keeps its write journal there",
+                home.display()
+            )));
         }
-        Some(Journal {
-            tag: tag.to_string(),
-            state,
-            entries,
-            dirs,
+        let key = key(&base)?;
+        let meta = root.dir_metadata()?;
+        let name = protocol::root_dir_name(meta.dev(), meta.ino());
+        let mut sub = DirBuilder::new();
+        cap_std::fs::DirBuilderExt::mode(&mut sub, 0o700);
+        match base.create_dir_with(&name, &sub) {
+            Err(e) if e.kind() != io::ErrorKind::AlreadyExists => return Err(e),
+            _ => {}
+        }
+        let dir = dir_nofollow(&base, name.as_ref())?;
+        Ok(Journals {
+            dir,
+            key,
+            root: root_path.to_string_lossy().into_owned(),
+            shown: home.join(name),
         })
     }
 
-    /// Removes the journal and its lock (and their directory when nothing else is in it).
-    pub fn discard(&self, root: &Dir) -> io::Result<()> {
-        if let Some(jdir) = reserved_dir(root, false)? {
-            // The journal before its lock: a journal never outlives its lock file, so
-            // a recovery never mistakes a live batch for a dead one.
-            let _ = jdir.remove_file(format!("{}.next", self.tag));
-            match jdir.remove_file(format!("{}.journal", self.tag)) {
-                Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
-                _ => {}
-            }
-            let _ = jdir.remove_file(format!("{}.lock", self.tag));
+    /// A new batch's journal, in state `staging`.
+    pub fn start(&self, tag: &str, entries: Vec<Entry>, dirs: Vec<String>) -> Journal {
+        Journal {
+            tag: tag.to_string(),
+            root: self.root.clone(),
+            state: State::Staging,
+            entries,
+            dirs,
         }
-        let _ = root.remove_dir(RESERVED);
+    }
+
+    /// Writes (or atomically replaces) `journal` as it is, in `state`.
+    pub fn save(&self, journal: &Journal, state: State) -> io::Result<()> {
+        let mut j = journal.clone();
+        j.state = state;
+        let next = format!("{}.next", j.tag);
+        let mut f = create_private(&self.dir, &next, true)?;
+        f.write_all(j.seal(&self.key).as_bytes())?;
+        f.sync_all()?;
+        self.dir
+            .rename(&next, &self.dir, format!("{}.journal", j.tag))?;
+        sync_dir(&self.dir)
+    }
+
+    /// Removes the journal and its lock.
+    pub fn discard(&self, tag: &str) -> io::Result<()> {
+        let _ = self.dir.remove_file(format!("{tag}.next"));
+        // The journal before its lock: a journal never outlives its lock file, so a
+        // recovery never mistakes a live batch for a dead one.
+        match self.dir.remove_file(format!("{tag}.journal")) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
+        let _ = self.dir.remove_file(format!("{tag}.lock"));
         Ok(())
     }
-}
 
-/// Creates and locks `<tag>.lock` beside the journal: the lock lives as long as the
-/// process (the kernel drops it on any death), which is how [`recover`] tells a batch
-/// in progress in another process from one a crash left.
-///
-/// A recovery in another process may take and remove a fresh lock file before this one
-/// locks it (it looks like a crash's leftover); so after locking, the name must still be
-/// this file, or it is made again.
-pub fn hold(root: &Dir, tag: &str) -> io::Result<std::fs::File> {
-    let name = format!("{tag}.lock");
-    for _ in 0..5 {
-        // Until our lock file is in it, another process may remove the (empty) directory.
-        let jdir = reserved_dir(root, true)?.ok_or_else(|| io::Error::other("no journal dir"))?;
-        let mut options = cap_std::fs::OpenOptions::new();
-        options.write(true).create(true);
-        let file = match jdir.open_with(&name, &options) {
-            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
-            other => other?,
-        };
-        let file = file.into_std();
-        file.lock()?;
-        let mine = file.metadata()?;
-        match jdir.symlink_metadata(&name) {
-            Ok(m)
-                if m.dev() == std::os::unix::fs::MetadataExt::dev(&mine)
-                    && m.ino() == std::os::unix::fs::MetadataExt::ino(&mine) =>
-            {
-                return Ok(file)
+    /// Creates and locks `<tag>.lock` beside the journal: the lock lives as long as the
+    /// process (the kernel drops it on any death), which is how [`Journals::recover`]
+    /// tells a batch in progress in another process from one a crash left.
+    ///
+    /// A recovery in another process may take and remove a fresh lock file before this
+    /// one locks it (it looks like a crash's leftover); so after locking, the name must
+    /// still be this file, or it is made again.
+    pub fn hold(&self, tag: &str) -> io::Result<std::fs::File> {
+        let name = format!("{tag}.lock");
+        for _ in 0..5 {
+            let mut file = create_private(&self.dir, &name, false)?.into_std();
+            file.lock()?;
+            // Named for the Node server's recovery, which cannot test a flock.
+            let own = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+            if let Some(text) = protocol::lock_text(&own) {
+                file.set_len(0)?;
+                file.write_all(text.as_bytes())?;
             }
-            _ => continue,
-        }
-    }
-    Err(io::Error::other("could not hold the write journal's lock"))
-}
-
-/// Whether another live process holds `tag`'s lock.
-fn alive(jdir: &Dir, tag: &str) -> bool {
-    match jdir.open(format!("{tag}.lock")) {
-        Ok(f) => matches!(
-            f.into_std().try_lock(),
-            Err(std::fs::TryLockError::WouldBlock)
-        ),
-        Err(_) => false,
-    }
-}
-
-/// Finishes every batch a dead run left: rolls back those caught before `done`, cleans
-/// up the rest. A journal that does not parse is left alone (and named on stderr).
-pub fn recover(root: &Dir) -> io::Result<()> {
-    let jdir = match reserved_dir(root, false) {
-        Ok(Some(jdir)) => jdir,
-        Ok(None) => return Ok(()),
-        Err(e) => {
-            // Not a directory: no journal of ours; writes will say so.
-            eprintln!("anchored-edit: {e}");
-            return Ok(());
-        }
-    };
-    let mut unreadable = Vec::new();
-    let entries = match jdir.entries() {
-        Ok(entries) => entries,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(e),
-    };
-    for entry in entries {
-        let Ok(entry) = entry else {
-            continue;
-        };
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let Some((tag, ext)) = name.rsplit_once('.') else {
-            continue;
-        };
-        if alive(&jdir, tag) {
-            continue;
-        }
-        if ext != "journal" {
-            // A lock or half-written journal whose batch never started.
-            if !jdir.exists(format!("{tag}.journal")) {
-                let _ = jdir.remove_file(&name);
+            let mine = file.metadata()?;
+            match self.dir.symlink_metadata(&name) {
+                Ok(m)
+                    if m.dev() == std::os::unix::fs::MetadataExt::dev(&mine)
+                        && m.ino() == std::os::unix::fs::MetadataExt::ino(&mine) =>
+                {
+                    return Ok(file)
+                }
+                _ => continue,
             }
-            continue;
+        }
+        Err(io::Error::other("could not hold the write journal's lock"))
+    }
+
+    /// Whether another live process holds `tag`'s lock: it is locked (the CLI's), or
+    /// the process it names still runs (the Node server's, [`protocol::lock_alive`]).
+    fn alive(&self, tag: &str) -> bool {
+        let Ok((f, _)) = open_file(&self.dir, Path::new(&format!("{tag}.lock")), false) else {
+            return false;
+        };
+        let mut f = f.into_std();
+        if matches!(f.try_lock(), Err(std::fs::TryLockError::WouldBlock)) {
+            return true;
         }
         let mut text = String::new();
-        // Gone since the listing: its owner finished and removed it.
-        match jdir.open(&name) {
-            Ok(mut f) => f.read_to_string(&mut text)?,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
-            Err(e) => return Err(e),
-        };
-        match serde_json::from_str::<Value>(&text)
-            .ok()
-            .and_then(|v| Journal::from_json(tag, &v))
-        {
-            Some(journal) => {
-                undo(root, &journal, &[])?;
-                journal.discard(root)?;
+        let _ = (&mut f).take(64).read_to_string(&mut text);
+        let stat = protocol::lock_pid(&text)
+            .and_then(|pid| std::fs::read_to_string(format!("/proc/{pid}/stat")).ok());
+        protocol::lock_alive(&text, stat.as_deref())
+    }
+
+    /// Finishes every batch a dead run left on `root`: rolls back those caught in
+    /// `swapping`, cleans up the rest. A journal that does not verify is left alone
+    /// (named on stderr).
+    pub fn recover(&self, root: &Dir) -> io::Result<()> {
+        let mut unreadable = Vec::new();
+        for entry in self.dir.entries()?.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Some((tag, ext)) = name.rsplit_once('.') else {
+                continue;
+            };
+            if self.alive(tag) {
+                continue;
             }
-            None => unreadable.push(name),
+            if ext != "journal" {
+                // A lock or half-written journal whose batch never started.
+                if !self.dir.exists(format!("{tag}.journal")) {
+                    let _ = self.dir.remove_file(&name);
+                }
+                continue;
+            }
+            match self.read(&name, tag) {
+                Some(journal) => {
+                    undo(root, &journal, &[])?;
+                    self.discard(tag)?;
+                }
+                None => unreadable.push(name),
+            }
         }
+        if !unreadable.is_empty() {
+            eprintln!(
+                "anchored-edit: left alone write journal(s) that do not verify in {}: {}",
+                self.shown.display(),
+                unreadable.join(", ")
+            );
+        }
+        Ok(())
     }
-    let _ = root.remove_dir(RESERVED);
-    if !unreadable.is_empty() {
-        // Not fatal: a repository could ship one to stop every run.
-        eprintln!(
-            "anchored-edit: left alone unreadable write journal(s) in {RESERVED}/: {}",
-            unreadable.join(", ")
-        );
+
+    /// The journal `name`, if it is a regular file of bounded size that verifies.
+    fn read(&self, name: &str, tag: &str) -> Option<Journal> {
+        let (file, meta) = open_file(&self.dir, Path::new(name), false).ok()?;
+        if meta.len() > JOURNAL_MAX {
+            return None;
+        }
+        let mut text = String::new();
+        file.into_std()
+            .take(JOURNAL_MAX)
+            .read_to_string(&mut text)
+            .ok()?;
+        Journal::unseal(&text, &self.key, tag, &self.root)
     }
-    Ok(())
 }
 
-/// Returns every target of `journal` to its old text (or, once `done`, keeps the new
-/// ones), then removes every staging file, rollback copy and created directory.
+/// The user's key: `key` in the state directory, made when missing (16 bytes of
+/// `/dev/urandom` written to a private temporary file, then linked into place, so that
+/// no process ever reads a half-written key); a key that is not a regular 16-byte file
+/// of this user is an error.
+fn key(base: &Dir) -> io::Result<[u8; 16]> {
+    if !base.exists("key") {
+        let tmp = format!("key.{}.tmp", crate::jail::random_tag());
+        let mut f = create_private(base, &tmp, true)?;
+        let mut key = [0u8; 16];
+        std::fs::File::open("/dev/urandom")?.read_exact(&mut key)?;
+        let made = f
+            .write_all(&key)
+            .and_then(|()| f.sync_all())
+            .and_then(|()| base.hard_link(&tmp, base, "key"));
+        let _ = base.remove_file(&tmp);
+        match made {
+            Err(e) if e.kind() != io::ErrorKind::AlreadyExists => return Err(e),
+            _ => {}
+        }
+    }
+    let (file, meta) = open_file(base, Path::new("key"), false)?;
+    // SAFETY: geteuid has no preconditions.
+    if meta.len() != 16 || meta.uid() != unsafe { libc::geteuid() } || meta.mode() & 0o077 != 0 {
+        return Err(io::Error::other(
+            "the write journal's key is not a private 16-byte file of this user",
+        ));
+    }
+    let mut key = [0u8; 16];
+    file.into_std().read_exact(&mut key)?;
+    Ok(key)
+}
+
+/// `O_CREAT|O_NOFOLLOW`, mode 0600 (`exclusive`: `O_EXCL` too).
+fn create_private(dir: &Dir, name: &str, exclusive: bool) -> io::Result<cap_std::fs::File> {
+    let mut options = OpenOptions::new();
+    options
+        .write(true)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW);
+    if exclusive {
+        options.create_new(true);
+    } else {
+        options.create(true);
+    }
+    dir.open_with(name, &options)
+}
+
+/// Returns every target of `journal` to its old text (in `swapping`; the protocol's
+/// [`protocol::roll_back`] decides each), then removes every staging file, rollback
+/// copy and (before `done`) created directory.
 ///
 /// `held`: the directory handles the running commit used, entry by entry (the first
 /// entries; none in a recovery). They are used where present, so a directory renamed
@@ -275,14 +286,15 @@ pub fn undo(root: &Dir, journal: &Journal, held: &[Dir]) -> io::Result<()> {
     for (i, e) in journal.entries.iter().enumerate().rev() {
         let dir = match held.get(i).map(Dir::try_clone) {
             Some(d) => d,
-            None => open_dir(root, &e.dir),
+            None => open_dir_nofollow(root, Path::new(&e.dir)),
         };
         let dir = match dir {
             Ok(d) => d,
-            Err(err) if err.kind() == io::ErrorKind::NotFound => continue,
+            // Gone, or no longer a directory (a link now): nothing of ours is there.
+            Err(err) if held.is_empty() || err.kind() == io::ErrorKind::NotFound => continue,
             Err(err) => return Err(err),
         };
-        if journal.state == State::Swapping {
+        if journal.state.rolls_back() {
             roll_back(&dir, e)?;
         }
         for side in [&e.staged, &e.old].into_iter().flatten() {
@@ -292,55 +304,77 @@ pub fn undo(root: &Dir, journal: &Journal, held: &[Dir]) -> io::Result<()> {
             }
         }
     }
-    if journal.state != State::Done {
+    if journal.state.removes_dirs() {
         for d in journal.dirs.iter().rev() {
-            let _ = root.remove_dir(d);
+            let path = Path::new(d);
+            if let Ok(parent) = open_dir_nofollow(root, path.parent().unwrap_or(Path::new(""))) {
+                if let Some(name) = path.file_name() {
+                    let _ = parent.remove_dir(name);
+                }
+            }
         }
     }
     Ok(())
 }
 
-/// One target back to its old text, whether or not its swap happened.
+/// One target back to its old text, as the protocol decides from what is on disk.
 fn roll_back(dir: &Dir, e: &Entry) -> io::Result<()> {
     let exists = |n: &str| dir.symlink_metadata(n).is_ok();
-    let swapped = e.staged.as_deref().is_none_or(|s| !exists(s));
-    match e.kind {
-        Kind::Replace => {
-            if let (Some(old), true) = (&e.old, swapped) {
-                if exists(old) {
-                    dir.rename(old, dir, &e.name)?;
-                }
-            }
-        }
-        Kind::Create => {
-            let ours = match &e.staged {
-                Some(s) if !swapped => same_file(dir, s, &e.name),
-                _ => true,
-            };
-            if ours && exists(&e.name) {
-                dir.remove_file(&e.name)?;
-            }
-        }
-        Kind::Remove => {
-            if let Some(old) = &e.old {
-                if exists(old) && !exists(&e.name) {
-                    dir.rename(old, dir, &e.name)?;
-                }
-            }
-        }
-        Kind::InPlace => {
-            if let Some(old) = &e.old {
-                if exists(old) {
-                    let before = dir.read(old)?;
-                    if dir.read(&e.name).ok().as_deref() != Some(&before[..]) {
-                        let (file, _) = crate::disk::open_regular(dir, Path::new(&e.name), true)?;
-                        overwrite(file.into_std(), &before)?;
-                    }
-                }
-            }
+    let id = |n: &str| dir.symlink_metadata(n).ok().map(|m| (m.dev(), m.ino()));
+    let facts = Facts {
+        staged_exists: e.staged.as_deref().is_some_and(exists),
+        old_exists: e.old.as_deref().is_some_and(exists),
+        target_exists: exists(&e.name),
+        target_is_staged: e.staged.as_deref().is_some_and(|s| {
+            let staged = id(s);
+            staged.is_some() && staged == id(&e.name)
+        }),
+        target_matches_old: e.kind == Kind::InPlace
+            && match (&e.old, read_regular(dir, &e.name)) {
+                (Some(old), Ok(now)) => read_regular(dir, old).is_ok_and(|b| b == now),
+                _ => false,
+            },
+    };
+    let old = e.old.as_deref().unwrap_or_default();
+    match protocol::roll_back(e.kind, e.staged.is_some(), facts) {
+        Undo::Keep => Ok(()),
+        Undo::RenameOldToTarget => dir.rename(old, dir, &e.name),
+        Undo::UnlinkTarget => dir.remove_file(&e.name),
+        Undo::RewriteFromOld => {
+            let before = read_regular(dir, old)?;
+            let (file, _) = open_file(dir, Path::new(&e.name), true)?;
+            overwrite(file.into_std(), &before)
         }
     }
-    Ok(())
+}
+
+/// A regular file's bytes, opened without following a link or blocking.
+fn read_regular(dir: &Dir, name: &str) -> io::Result<Vec<u8>> {
+    let (file, _) = open_file(dir, Path::new(name), false)?;
+    let mut out = Vec::new();
+    file.into_std().read_to_end(&mut out)?;
+    Ok(out)
+}
+
+/// Opens `rel` with `O_NONBLOCK|O_NOFOLLOW` (a FIFO opened for reading would wait for a
+/// writer) and returns it with the metadata of the descriptor itself: a regular file,
+/// or an error.
+pub fn open_file(
+    dir: &Dir,
+    rel: &Path,
+    write: bool,
+) -> io::Result<(cap_std::fs::File, cap_std::fs::Metadata)> {
+    let mut options = OpenOptions::new();
+    options
+        .read(!write)
+        .write(write)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
+    let file = dir.open_with(rel, &options)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(io::Error::other("not a regular file"));
+    }
+    Ok((file, meta))
 }
 
 /// Writes `bytes` over the whole file, in place, and syncs it.
@@ -350,43 +384,27 @@ pub fn overwrite(mut file: std::fs::File, bytes: &[u8]) -> io::Result<()> {
     file.sync_all()
 }
 
-fn same_file(dir: &Dir, a: &str, b: &str) -> bool {
-    match (dir.symlink_metadata(a), dir.symlink_metadata(b)) {
-        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
-        _ => false,
+/// The directory at relative `rel`, opened one component at a time without following
+/// any link.
+pub fn open_dir_nofollow(root: &Dir, rel: &Path) -> io::Result<Dir> {
+    let mut dir = root.try_clone()?;
+    for c in rel.components() {
+        match c {
+            std::path::Component::Normal(n) => dir = dir_nofollow(&dir, n)?,
+            _ => return Err(io::Error::other("not a plain relative path")),
+        }
     }
+    Ok(dir)
 }
 
-/// The journal directory: a real directory at the root (never a symlink), created on
-/// demand.
-/// Another process may remove it (empty, after its own write) between our look and our
-/// open: then it is made again, a few times.
-fn reserved_dir(root: &Dir, create: bool) -> io::Result<Option<Dir>> {
-    let mut tries = 0;
-    loop {
-        tries += 1;
-        match root.symlink_metadata(RESERVED) {
-            Ok(m) if m.is_dir() => {}
-            Ok(_) => {
-                return Err(io::Error::other(format!(
-                    "{RESERVED} at the root is not a directory; anchored-edit keeps its write journal there"
-                )))
-            }
-            Err(e) if e.kind() == io::ErrorKind::NotFound && create => {
-                match root.create_dir(RESERVED) {
-                    Err(e) if e.kind() != io::ErrorKind::AlreadyExists => return Err(e),
-                    _ => {}
-                }
-            }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(e),
-        }
-        match root.open_dir(RESERVED) {
-            Err(e) if e.kind() == io::ErrorKind::NotFound && create && tries < 5 => continue,
-            Err(e) if e.kind() == io::ErrorKind::NotFound && !create => return Ok(None),
-            other => return other.map(Some),
-        }
-    }
+/// The directory `name` in `dir`, not through a link (`O_DIRECTORY|O_NOFOLLOW`).
+fn dir_nofollow(dir: &Dir, name: &std::ffi::OsStr) -> io::Result<Dir> {
+    let mut options = OpenOptions::new();
+    options
+        .read(true)
+        .custom_flags(libc::O_DIRECTORY | libc::O_NOFOLLOW);
+    let file = dir.open_with(name, &options)?;
+    Ok(Dir::from_std_file(file.into_std()))
 }
 
 pub fn open_dir(root: &Dir, rel: &Path) -> io::Result<Dir> {
@@ -401,40 +419,4 @@ pub fn open_dir(root: &Dir, rel: &Path) -> io::Result<Dir> {
 /// may not allow fsync).
 pub fn sync_dir(dir: &Dir) -> io::Result<()> {
     dir.open(".")?.sync_all()
-}
-
-fn kind_name(k: Kind) -> &'static str {
-    match k {
-        Kind::Replace => "replace",
-        Kind::InPlace => "in_place",
-        Kind::Create => "create",
-        Kind::Remove => "remove",
-    }
-}
-
-fn kind_parse(s: &str) -> Option<Kind> {
-    Some(match s {
-        "replace" => Kind::Replace,
-        "in_place" => Kind::InPlace,
-        "create" => Kind::Create,
-        "remove" => Kind::Remove,
-        _ => return None,
-    })
-}
-
-fn is_side_name(s: &str, name: &str, ext: &str) -> bool {
-    let Some(rest) = s
-        .strip_prefix(&format!(".{name}.ae-"))
-        .and_then(|r| r.strip_suffix(&format!(".{ext}")))
-    else {
-        return false;
-    };
-    rest.len() == 16 && rest.bytes().all(|b| b.is_ascii_hexdigit()) && !name.contains('/')
-}
-
-fn safe_rel(s: &str) -> Option<PathBuf> {
-    let p = PathBuf::from(s);
-    p.components()
-        .all(|c| matches!(c, Component::Normal(_)))
-        .then_some(p)
 }

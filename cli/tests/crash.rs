@@ -324,7 +324,7 @@ fn sigkill_during_a_large_multi_file_write_leaves_every_file_old_or_new() {
         if status.code() == Some(0) {
             finished += 1;
         }
-        if s.root.join(".anchored-edit").exists() {
+        if !s.journals().is_empty() {
             mid_commit += 1;
         }
         recover(&s);
@@ -371,12 +371,10 @@ fn the_mcp_server_recovers_a_crashed_batch_at_start() {
         .wait()
         .unwrap();
     assert_eq!(status.code(), Some(137));
-    assert!(
-        s.root.join(".anchored-edit").exists(),
-        "the crash left its journal"
-    );
+    assert!(!s.journals().is_empty(), "the crash left its journal");
     assert_ne!(tree(&s.root), old, "the crash left a half-swapped batch");
-    let out = std::process::Command::new(common::bin())
+    let out = s
+        .command()
         .arg("mcp")
         .arg("--root")
         .arg(&s.root)
@@ -389,35 +387,178 @@ fn the_mcp_server_recovers_a_crashed_batch_at_start() {
     assert_eq!(tree(&s.root), old, "{stderr}");
 }
 
-/// A repository that ships `.anchored-edit/` (a garbage journal, or a file) neither
-/// stops a run nor makes recovery touch anything.
+/// Waits up to `secs` for `child`; kills it and fails when it takes longer (a hang).
+fn wait_bounded(mut child: std::process::Child, secs: u64, what: &str) -> (i32, Value) {
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(secs) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}: no answer within {secs} s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    common::parse(child.wait_with_output().unwrap())
+}
+
+const SHIPPED_TAG: &str = "0123456789abcdef";
+
+/// A journal entry in the shape the commit writes (the old format, as a repository or
+/// another user could plant it).
+fn planted(state: &str, entries: Value) -> String {
+    json!({"version": 1, "state": state, "entries": entries, "dirs": []}).to_string()
+}
+
+/// Issue 24 finding 1: a `.anchored-edit/*.journal` committed to a repository, or a
+/// journal planted in the state directory without this user's key, is never acted on:
+/// files unchanged, nothing outside touched, the call answers normally in bounded time
+/// (a `create` in `swapping` used to delete its target, a `replace` with a planted
+/// `.old` to overwrite it, a `dir` leading out to exit 2, a FIFO `.old` to hang).
 #[test]
-fn a_shipped_journal_directory_stops_nothing() {
-    let s = Sandbox::new("shipped");
-    s.file("a.txt", "a\n");
-    s.file(".anchored-edit/0123.journal", "{not json");
+fn a_journal_shipped_in_the_repository_is_not_acted_on() {
+    let side = |name: &str, ext: &str| format!(".{name}.ae-{SHIPPED_TAG}.{ext}");
+    let cases: Vec<(&str, Value)> = vec![
+        (
+            "create in swapping",
+            json!([{"dir": "", "name": "notes.txt", "kind": "create", "staged": null, "old": null}]),
+        ),
+        (
+            "replace with a planted .old",
+            json!([{"dir": "", "name": "a.txt", "kind": "replace",
+                    "staged": side("a.txt", "new"), "old": side("a.txt", "old")}]),
+        ),
+        (
+            "dir is a link leading out",
+            json!([{"dir": "out", "name": "secret.txt", "kind": "create",
+                    "staged": side("secret.txt", "new"), "old": null}]),
+        ),
+        (
+            "in place with a FIFO .old",
+            json!([{"dir": "", "name": "a.txt", "kind": "in_place",
+                    "staged": null, "old": side("fifo.txt", "old")}]),
+        ),
+    ];
+    for (what, entries) in cases {
+        for place in ["repository", "state directory"] {
+            let s = Sandbox::new("shipped");
+            s.file("a.txt", "a\n");
+            s.file("notes.txt", "notes\n");
+            s.file(&side("a.txt", "old"), "PLANTED\n");
+            fs::write(s.outside.join("secret.txt"), "SECRET\n").unwrap();
+            std::os::unix::fs::symlink(&s.outside, s.root.join("out")).unwrap();
+            let fifo = s.root.join(side("fifo.txt", "old"));
+            assert!(std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap()
+                .success());
+            let journal = planted("swapping", entries.clone());
+            if place == "repository" {
+                s.file(&format!(".anchored-edit/{SHIPPED_TAG}.journal"), &journal);
+            } else {
+                // Make this root's journal folder with a first (read) run.
+                s.call("line_count", json!({"path": "a.txt"}));
+                let base = s.state.join("anchored-edit");
+                let folder = fs::read_dir(&base)
+                    .unwrap()
+                    .flatten()
+                    .find(|e| e.path().is_dir())
+                    .unwrap();
+                fs::write(
+                    folder.path().join(format!("{SHIPPED_TAG}.journal")),
+                    format!("00\n{journal}\n"),
+                )
+                .unwrap();
+            }
+            let (root_before, outside_before) = (tree(&s.root), tree(&s.outside));
+            let child = s.spawn(
+                &json!({"tool": "line_count", "arguments": {"path": "a.txt"}}),
+                &[],
+            );
+            let (code, out) = wait_bounded(child, 20, what);
+            assert_eq!(code, 0, "{what} ({place}): {out:#}");
+            assert_eq!(
+                tree(&s.root),
+                root_before,
+                "{what} ({place}): the root changed"
+            );
+            assert_eq!(
+                tree(&s.outside),
+                outside_before,
+                "{what} ({place}): outside changed"
+            );
+            let child = s.spawn(
+                &json!({"tool": "str_replace", "arguments": {"path": "a.txt", "old_str": "a", "new_str": "b"}}),
+                &[],
+            );
+            let (code, out) = wait_bounded(child, 20, what);
+            assert_eq!(code, 0, "{what} ({place}): {out:#}");
+            assert_eq!(s.read("a.txt"), "b\n", "{what} ({place})");
+            assert_eq!(s.read("notes.txt"), "notes\n", "{what} ({place})");
+        }
+    }
+}
+
+/// A repository's own `.anchored-edit/` (a folder of files, or a file) is data like any
+/// other: read, edited, and never taken for a journal.
+#[test]
+fn a_repositorys_own_anchored_edit_folder_is_ordinary_data() {
+    let s = Sandbox::new("own-folder");
+    s.file(".anchored-edit/0123.journal", "{not json\n");
     let (code, out) = s.call(
         "str_replace",
-        json!({"path": "a.txt", "old_str": "a", "new_str": "b"}),
+        json!({"path": ".anchored-edit/0123.journal", "old_str": "not", "new_str": "now"}),
     );
     assert_eq!(code, 0, "{out:#}");
-    assert_eq!(s.read("a.txt"), "b\n");
-    assert_eq!(s.read(".anchored-edit/0123.journal"), "{not json");
-    let t = Sandbox::new("shipped-file");
+    assert_eq!(s.read(".anchored-edit/0123.journal"), "{now json\n");
+    let t = Sandbox::new("own-file");
     t.file("a.txt", "a\n");
     t.file(".anchored-edit", "a file\n");
-    let (code, out) = t.call("line_count", json!({"path": "a.txt"}));
-    assert_eq!(code, 0, "{out:#}");
     let (code, out) = t.call(
         "str_replace",
         json!({"path": "a.txt", "old_str": "a", "new_str": "b"}),
     );
+    assert_eq!(code, 0, "{out:#}");
     assert_eq!(
-        (code, out["error"]["kind"].as_str()),
-        (1, Some("write_failed")),
-        "{out:#}"
+        (t.read("a.txt"), t.read(".anchored-edit")),
+        ("b\n".into(), "a file\n".into())
     );
-    assert_eq!(t.read("a.txt"), "a\n");
+    assert!(leftovers(&t.root).is_empty(), "{:?}", leftovers(&t.root));
+}
+
+/// Journals are the user's: the state folder 0700, the journal files 0600, no journal
+/// under the root.
+#[test]
+fn journals_live_in_the_users_state_directory_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let s = Sandbox::new("private");
+    mixed_setup(&s);
+    let status = s
+        .spawn(&mixed_patch(), &[("ANCHORED_EDIT_CRASH_AT", "swap:2")])
+        .wait()
+        .unwrap();
+    assert_eq!(status.code(), Some(137));
+    let base = s.state.join("anchored-edit");
+    let mode = |p: &std::path::Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&base), 0o700);
+    assert_eq!(mode(&base.join("key")), 0o600);
+    let folder = fs::read_dir(&base)
+        .unwrap()
+        .flatten()
+        .find(|e| e.path().is_dir())
+        .unwrap()
+        .path();
+    assert_eq!(mode(&folder), 0o700);
+    let journal = fs::read_dir(&folder)
+        .unwrap()
+        .flatten()
+        .find(|e| e.file_name().to_string_lossy().ends_with(".journal"))
+        .unwrap()
+        .path();
+    assert_eq!(mode(&journal), 0o600);
+    assert!(!s.root.join(".anchored-edit").exists());
+    recover(&s);
+    assert!(leftovers(&s.root).is_empty(), "{:?}", leftovers(&s.root));
 }
 
 /// Two processes writing at once: each one's start-up recovery leaves the other's live

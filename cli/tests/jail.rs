@@ -7,7 +7,7 @@ use common::{leftovers, tree, Sandbox};
 use serde_json::{json, Value};
 use std::fs;
 use std::os::unix::fs::{symlink, MetadataExt, PermissionsExt};
-use std::path::Path;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -341,7 +341,6 @@ fn every_path_spelling_through_every_tool_stays_inside() {
         format!("{root}/../outside/secret.txt"),
         format!("{root}/out_dir/secret.txt"),
         "out_dir/new.txt".into(),
-        ".anchored-edit/x.journal".into(),
     ];
     let inside = [
         "in/a.txt".to_string(),
@@ -415,7 +414,7 @@ fn every_path_spelling_through_every_tool_stays_inside() {
         .unwrap()
         .file_type()
         .is_symlink());
-    assert!(!Path::new(&s.root.join(".anchored-edit")).exists());
+    assert!(s.journals().is_empty(), "{:?}", s.journals());
 }
 
 /// A directory on a target's path replaced by a link (to elsewhere inside the root)
@@ -481,4 +480,103 @@ fn project_tools_never_list_or_search_outside_the_root() {
     let (code, out) = s.call("list_files", json!({"path": "out"}));
     assert_eq!(code, 1, "a folder outside must be refused: {out:#}");
     assert_eq!(tree(&s.root), before);
+}
+
+/// Issue 24 finding 2: a move (or a delete and an add) onto another name of the same
+/// file (a symlink to it, the reverse, a hard link) is refused as `invalid_arguments`
+/// naming both paths, and the text stays on disk; a move onto another file still works.
+#[test]
+fn a_move_onto_another_name_of_the_same_file_is_refused_naming_both() {
+    let patch = |ops: &str| json!({"patch": format!("*** Begin Patch\n{ops}*** End Patch\n")});
+    let cases = [
+        (
+            "*** Update File: a.txt\n*** Move to: link.txt\n-hello\n+bye\n",
+            "a.txt",
+            "link.txt",
+        ),
+        (
+            "*** Update File: link.txt\n*** Move to: a.txt\n-hello\n+bye\n",
+            "link.txt",
+            "a.txt",
+        ),
+        (
+            "*** Update File: a.txt\n*** Move to: hard.txt\n-hello\n+bye\n",
+            "a.txt",
+            "hard.txt",
+        ),
+        (
+            "*** Delete File: link.txt\n*** Add File: a.txt\n+new\n",
+            "link.txt",
+            "a.txt",
+        ),
+        (
+            "*** Delete File: hard.txt\n*** Add File: a.txt\n+new\n",
+            "hard.txt",
+            "a.txt",
+        ),
+    ];
+    for (ops, first, second) in cases {
+        let s = Sandbox::new("alias-move");
+        s.file("a.txt", "hello\n");
+        symlink("a.txt", s.root.join("link.txt")).unwrap();
+        fs::hard_link(s.root.join("a.txt"), s.root.join("hard.txt")).unwrap();
+        let before = tree(&s.root);
+        let (code, out) = s.call("apply_patch", patch(ops));
+        assert_eq!(code, 1, "{ops}: {out:#}");
+        assert_eq!(out["error"]["kind"], "invalid_arguments", "{ops}: {out:#}");
+        let message = out["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains(&format!("`{first}`")) && message.contains(&format!("`{second}`")),
+            "{ops}: {message}"
+        );
+        assert_eq!(tree(&s.root), before, "{ops}");
+        assert!(leftovers(&s.root).is_empty(), "{:?}", leftovers(&s.root));
+    }
+    // Near miss: a move onto another file replaces it.
+    let s = Sandbox::new("alias-move-other");
+    s.file("a.txt", "hello\n");
+    s.file("b.txt", "other\n");
+    let (code, out) = s.call(
+        "apply_patch",
+        patch("*** Update File: a.txt\n*** Move to: b.txt\n-hello\n+bye\n"),
+    );
+    assert_eq!(code, 0, "{out:#}");
+    assert_eq!(s.read("b.txt"), "bye\n");
+    assert!(!s.root.join("a.txt").exists());
+}
+
+/// Issue 24 finding 4 (the write): replace_in_files naming one file twice (`a.txt` and
+/// a link to it) is answered once, never `stale_buffer`: every edit lands in the one
+/// file and the link stays a link.
+#[test]
+fn replace_in_files_naming_one_file_twice_is_one_file() {
+    for link in ["sym", "hard"] {
+        let s = Sandbox::new("alias-rif");
+        s.file("a.txt", "one\ntwo\n");
+        if link == "sym" {
+            symlink("a.txt", s.root.join("link.txt")).unwrap();
+        } else {
+            fs::hard_link(s.root.join("a.txt"), s.root.join("link.txt")).unwrap();
+        }
+        let (code, out) = s.call(
+            "replace_in_files",
+            json!({"paths": ["a.txt", "link.txt"], "old_str": "one", "new_str": "ONE"}),
+        );
+        assert_ne!(out["error"]["kind"], "stale_buffer", "{link}: {out:#}");
+        if code == 0 {
+            assert_eq!(s.read("a.txt"), "ONE\ntwo\n", "{link}");
+        } else {
+            assert_eq!(out["error"]["kind"], "invalid_arguments", "{link}: {out:#}");
+            assert_eq!(s.read("a.txt"), "one\ntwo\n", "{link}");
+        }
+        assert_eq!(
+            fs::symlink_metadata(s.root.join("link.txt"))
+                .unwrap()
+                .file_type()
+                .is_symlink(),
+            link == "sym"
+        );
+        assert_eq!(s.read("link.txt"), s.read("a.txt"), "{link}");
+        assert!(leftovers(&s.root).is_empty(), "{:?}", leftovers(&s.root));
+    }
 }

@@ -78,6 +78,7 @@ mod listing;
 pub mod locate;
 mod patch;
 mod paths;
+pub mod protocol;
 mod refusals;
 mod result;
 mod session;

@@ -286,6 +286,21 @@ impl KeptEdit {
     }
 }
 
+/// One decision of the write protocol (`crate::protocol::json`): `op` with its
+/// arguments as JSON text, answered as JSON text. Throws an `Error` for arguments of the
+/// wrong shape. The Node server's executor (`js/node-server/commit.js`) asks every
+/// decision of a write through this.
+#[wasm_bindgen(js_name = writeProtocol)]
+pub fn write_protocol(op: &str, args: &str) -> Result<String, JsError> {
+    guarded(|| {
+        let args: serde_json::Value =
+            serde_json::from_str(args).map_err(|e| JsError::new(&e.to_string()))?;
+        crate::protocol::json::call(op, &args)
+            .map(|v| v.to_string())
+            .map_err(|e| JsError::new(&e))
+    })
+}
+
 /// The bytes to write for a changed file: `new_text` in the result's `encoding`
 /// (`undefined`/`null`: UTF-8), as a `Uint8Array`. Throws an `Error` for an unknown
 /// encoding or a character it cannot hold (the engine refuses such calls itself, so
@@ -553,10 +568,15 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
 /// `list(folder)`, when the reader has it, returns an array of strings (see the module
 /// documentation); `undefined`/`null` means "cannot list" like a reader without it, a
 /// throw refuses as for `read`, and anything else is refused `invalid_arguments`.
+///
+/// `identity(path)`, when the reader has it, returns a string naming the file (equal
+/// for two names of one file: a link, a hard link) or `undefined`; the engine then keeps
+/// one text per file (`Files::identity`).
 pub struct HostFiles {
     this: JsValue,
     read: Function,
     list: Option<Function>,
+    identity: Option<Function>,
 }
 
 impl HostFiles {
@@ -577,6 +597,9 @@ impl HostFiles {
                 list: Reflect::get(files, &JsValue::from_str("list"))
                     .ok()
                     .and_then(|l| l.dyn_into::<Function>().ok()),
+                identity: Reflect::get(files, &JsValue::from_str("identity"))
+                    .ok()
+                    .and_then(|l| l.dyn_into::<Function>().ok()),
             })),
             None => Err(js_sys::TypeError::new(
                 "Session.call(request, files): files must be an object with a read(path) method, or undefined",
@@ -587,6 +610,16 @@ impl HostFiles {
 }
 
 impl Files for HostFiles {
+    fn identity(&self, path: &str) -> EditResult<Option<String>> {
+        let Some(identity) = &self.identity else {
+            return Ok(None);
+        };
+        match identity.call1(&self.this, &JsValue::from_str(path)) {
+            Ok(v) => Ok(v.as_string()),
+            Err(thrown) => Err(host_refusal(path, &thrown)),
+        }
+    }
+
     fn read(&self, path: &str) -> EditResult<Option<String>> {
         match self.read_content(path)? {
             Some(Content::Text(text)) => Ok(Some(text.as_ref().clone())),

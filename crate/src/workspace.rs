@@ -18,6 +18,7 @@
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::listing;
 use crate::paths;
+use crate::protocol;
 use crate::text::encoding::{self, FileEncoding};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -171,6 +172,12 @@ struct Entry {
     moved_to: Option<String>,
     /// The encoding the file is written in.
     encoding: FileEncoding,
+    /// The name this call deleted (or moved away) the file by: writing it again under
+    /// another name of the same file is refused (`protocol::same_file`).
+    removed_as: Option<String>,
+    /// The name this call last wrote the file by: deleting it under another name is
+    /// refused likewise.
+    written_as: Option<String>,
 }
 
 /// A file that differs from what the host gave.
@@ -225,6 +232,12 @@ impl<'f> Workspace<'f> {
         paths::resolve(raw, self.roots)
     }
 
+    /// The name `path`'s file is kept under in this call: the first name the call
+    /// reached it by (two names of one file give one name).
+    pub fn name_of(&mut self, path: &str) -> EditResult<String> {
+        self.key(path)
+    }
+
     /// The name `path`'s entry is kept under: the first name the call reached its file by.
     fn key(&mut self, path: &str) -> EditResult<String> {
         if self.entries.contains_key(path) {
@@ -256,6 +269,8 @@ impl<'f> Workspace<'f> {
                     original,
                     moved_to: None,
                     encoding,
+                    removed_as: None,
+                    written_as: None,
                 },
             );
         }
@@ -321,6 +336,13 @@ impl<'f> Workspace<'f> {
     /// the character) when the file's encoding cannot hold `text`.
     pub fn write(&mut self, path: &str, text: String) -> EditResult<()> {
         let entry = self.entry(path)?;
+        if let Some(removed) = entry.removed_as.as_deref().filter(|r| *r != path) {
+            return Err(EditError::invalid(protocol::same_file(
+                removed,
+                path,
+                "the call deletes (or moves away) one name and writes the other, which would lose the text",
+            )));
+        }
         if !entry.encoding.is_utf8() {
             if let Err(u) = encoding::encode(&text, entry.encoding) {
                 return Err(encoding::unencodable(path, &text, entry.encoding, u));
@@ -328,12 +350,21 @@ impl<'f> Workspace<'f> {
         }
         entry.current = Some(Arc::new(text));
         entry.moved_to = None;
+        entry.written_as = Some(path.to_string());
         Ok(())
     }
 
     pub fn delete(&mut self, path: &str) -> EditResult<()> {
         let entry = self.entry(path)?;
+        if let Some(written) = entry.written_as.as_deref().filter(|w| *w != path) {
+            return Err(EditError::invalid(protocol::same_file(
+                written,
+                path,
+                "the call writes one name and deletes the other, which would lose the text",
+            )));
+        }
         entry.current = None;
+        entry.removed_as = Some(path.to_string());
         Ok(())
     }
 
@@ -358,7 +389,16 @@ impl<'f> Workspace<'f> {
     }
 
     /// Moves `from`'s current text to `to` (which must not exist), as `new_text`.
+    /// Refused (`invalid_arguments`, naming both) when `to` is another name of `from`'s
+    /// file: the move would write the text and then delete it.
     pub fn move_file(&mut self, from: &str, to: &str, new_text: String) -> EditResult<()> {
+        if from != to && self.key(from)? == self.key(to)? {
+            return Err(EditError::invalid(protocol::same_file(
+                from,
+                to,
+                "moving a file onto itself under another name would delete its text",
+            )));
+        }
         let kept = self.entry(from)?.encoding;
         let dest = self.entry(to)?;
         if dest.original.is_none() {
@@ -369,6 +409,7 @@ impl<'f> Workspace<'f> {
         let entry = self.entry(from)?;
         entry.current = None;
         entry.moved_to = Some(to);
+        entry.removed_as = Some(from.to_string());
         Ok(())
     }
 
@@ -400,6 +441,8 @@ impl<'f> Workspace<'f> {
                 current: e.current.clone(),
                 moved_to,
                 encoding: e.encoding,
+                removed_as: None,
+                written_as: None,
             };
             step.insert(path.clone(), entry);
         }

@@ -5,7 +5,7 @@
 //!
 //! | rank | modules | job |
 //! |------|---------|-----|
-//! | 0 | `text`, `error`, `args`, `paths`, `workspace`, `listing`, `buffers`, `result`, `refusals` | text model and words; leaf services every layer may use (errors, argument reading, path policy, the host's files and which of them a listing shows, the texts a host keeps in the engine, the result shape, the hosts' refusals) |
+//! | 0 | `text`, `error`, `args`, `paths`, `workspace`, `listing`, `buffers`, `result`, `refusals`, `protocol` | text model and words; leaf services every layer may use (errors, argument reading, path policy, the host's files and which of them a listing shows, the texts a host keeps in the engine, the result shape, the hosts' refusals, the write protocol's decisions) |
 //! | 1 | `blocks` | language-aware blocks, functions, outlines |
 //! | 2 | `locate` | scopes, the matching cascade, choosing among candidates |
 //! | 3 | `diagnose` | why a match failed and what to send next |
@@ -33,6 +33,7 @@ const RANKS: &[(&str, u8)] = &[
     ("listing", 0),
     ("result", 0),
     ("refusals", 0),
+    ("protocol", 0),
     ("blocks", 1),
     ("locate", 2),
     ("diagnose", 3),

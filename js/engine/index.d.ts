@@ -150,6 +150,12 @@ export function hostRefusal(
 export function encodeText(text: string, encoding?: string | null): Uint8Array;
 
 /**
+ * One decision of the write protocol (docs/disk.md; crate/src/protocol/json.rs lists the
+ * operations): for a host that writes files itself, as the Node server does.
+ */
+export function writeProtocol(op: string, args: object): unknown;
+
+/**
  * The engine's path rule alone (docs/paths.md), for a host's own tools: `path` judged
  * against `roots` (absolute folders, the first the project root, as `setRoots`).
  */

@@ -259,10 +259,18 @@ export function createEngine(raw) {
     return stateless(() => raw.ignoredFolders(Array.from(folders, String), reader));
   }
 
+  /**
+   * One decision of the write protocol (crate/src/protocol/json.rs): `op` with `args`
+   * (an object) → the answer. For a host that writes files (the Node server's commit).
+   */
+  function writeProtocol(op, args) {
+    return stateless(() => JSON.parse(raw.writeProtocol(String(op), JSON.stringify(args ?? {}))));
+  }
+
   /** The paragraph an MCP server gives a model: when to use which tool. */
   function serverInstructions() {
     return stateless(() => raw.serverInstructions());
   }
 
-  return { Session, toolSchemas, hostRefusal, encodeText, resolvePath, ignoreFilter, ignoredFolders, serverInstructions, EnginePanicError };
+  return { Session, toolSchemas, hostRefusal, encodeText, resolvePath, ignoreFilter, ignoredFolders, serverInstructions, writeProtocol, EnginePanicError };
 }

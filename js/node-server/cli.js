@@ -7,11 +7,9 @@
 // file, written atomically; a damaged one is ignored).
 import fs from 'node:fs';
 import path from 'node:path';
-import * as engine from 'anchored-edit';
 import { Session, toolSchemas } from 'anchored-edit';
 import { llmView } from '../host-policy/index.js';
-import { DiskFiles } from './disk.js';
-import { execute, StatsFile } from './host.js';
+import { execute, openDisk, StatsFile } from './host.js';
 
 const version = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
@@ -91,7 +89,7 @@ function isDirectory(p) {
 
 /** A session on the real root, with the engine's own path rule when it has one. */
 function open(options) {
-  const disk = new DiskFiles(options.root, { engine });
+  const disk = openDisk(options.root);
   const session = new Session();
   if (typeof session.setRoots === 'function') session.setRoots([disk.root]);
   const emptyStats = session.statsJson();

@@ -1,160 +1,644 @@
-// Writing a call's changes to disk: all files or none (the native CLI's cli/src/commit.rs,
-// for Node's fs).
+// The Node server's executor of the write protocol: all files or none, at every instant,
+// and never outside the root. Every decision (staging names, how each target is written,
+// the journal's states and sealed text, the compare and swap, aliases, what a rollback
+// does) is the engine's `writeProtocol` (crate/src/protocol, through wasm), the same code
+// the native CLI runs (cli/src/commit.rs, journal.rs); this file only performs the file
+// system's primitives with Node's `fs`, beneath the root as disk.js opens it (directory
+// descriptors, `at(fd, name)` through /proc/self/fd, O_NOFOLLOW, O_EXCL). docs/disk.md
+// describes the protocol and both executors.
 //
-// 1. Stage: every new text goes to a temporary file beside its target (same directory,
-//    so the final rename is atomic), named `.NAME.ae-RANDOM.tmp` and created exclusively
-//    (`wx`: never through an existing file or symlink), with the target's permissions,
-//    then fsync'ed. Any failure removes what was staged; nothing was touched.
-// 2. Swap: for each change in order, an existing target is renamed to a backup beside it,
-//    then the staged file is renamed into place (nothing replaces a deleted file). A
-//    failure rolls back every step already done, in reverse, and removes directories
-//    created for new files.
-// 3. Clean up: the backups are removed.
+// The steps, as in the CLI: locate every target and compare it with the engine's read
+// (aliases refused, a change is stale); journal (state `staging`, in the user's state
+// directory); stage (new texts beside their targets, created exclusively, synced; old
+// texts kept by a hard link, or a checked copy for an in-place write); journal
+// `swapping`; compare again, bytes too; swap (rename, link, in-place write, unlink);
+// sync the directories; journal `done`; clean up. A failure at any step runs `undo`, the
+// code that recovers a batch a crash left (`Journals.recover`, at every start).
 //
-// Readers of a target see the old or the new text at every moment. Everything is
-// synchronous: no other call of this process runs in between.
-//
-// Test hook: ANCHORED_EDIT_TEST_FAULT=NAME makes the swap of the target whose file name
-// is NAME fail (tests run as root, where permissions cannot make a write fail). It is
-// read only when set, and only ever makes a write fail.
+// Faults for tests (read from the environment): ANCHORED_EDIT_FAIL_AT=STEP fails a step,
+// ANCHORED_EDIT_CRASH_AT=STEP exits with status 137 there (nothing more written, as a
+// kill), ANCHORED_EDIT_PAUSE_AT=STEP with ANCHORED_EDIT_PAUSE_FILE=PATH creates PATH and
+// waits (up to 30 s) until it is removed. STEP is N (the Nth step) or NAME:K (the Kth step
+// named journal, mkdir, stage, write, fsync, keep-old, check, swap, sync, cleanup), as
+// the CLI's debug build reads them. ANCHORED_EDIT_TEST_FAULT=NAME fails the swap of the
+// target named NAME. They only ever make a write fail or stop.
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { at, digestOf, idOf, O_READ, openDirAt, ownStat, procStat } from './disk.js';
+
+const C = fs.constants;
+const O_NEW = C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW;
+const CRASH = 'injected crash';
+/** The largest journal read back. */
+const JOURNAL_MAX = 64 << 20;
+
+/** A target changed since the engine read it: nothing was written. */
+export class Stale extends Error {
+  constructor(p) {
+    super(`${p} changed after it was read`);
+    this.path = p;
+  }
+}
+
+/** The call cannot be written as asked (two names of one file); the message says why. */
+export class Invalid extends Error {}
 
 /**
  * The disk operations for the engine's changes (`files[]` with `new_text`, `deleted`,
- * `moved_to`, `encoding`), resolving engine paths with `resolve` (which throws to refuse
- * one). A change with an `encoding` is written as `encodeText(new_text, encoding)` (the
- * engine's bytes); one without is UTF-8.
+ * `moved_to`, `encoding`): `{path, bytes}` writes and `{path, remove: true}` deletes.
  */
-export function plan(changes, resolve, encodeText) {
+export function plan(changes, encodeText) {
   const ops = [];
   for (const c of changes) {
-    const target = resolve(c.path);
-    const text = c.encoding ? encodeText(c.new_text ?? '', c.encoding) : (c.new_text ?? '');
+    const bytes = () => (c.encoding ? encodeText(c.new_text ?? '', c.encoding) : Buffer.from(c.new_text ?? '', 'utf8'));
     if (c.moved_to !== undefined && c.moved_to !== null) {
-      ops.push({ target: resolve(c.moved_to), text });
-      ops.push({ target, remove: true });
-    } else if (c.deleted) ops.push({ target, remove: true });
-    else ops.push({ target, text });
+      ops.push({ path: c.moved_to, bytes: bytes() });
+      ops.push({ path: c.path, remove: true });
+    } else if (c.deleted) ops.push({ path: c.path, remove: true });
+    else ops.push({ path: c.path, bytes: bytes() });
   }
   return ops;
 }
 
-function sibling(target, ext) {
-  return path.join(path.dirname(target), `.${path.basename(target)}.ae-${randomBytes(6).toString('hex')}.${ext}`);
+function split(rel) {
+  const cut = rel.lastIndexOf('/');
+  return cut < 0 ? ['', rel] : [rel.slice(0, cut), rel.slice(cut + 1)];
 }
 
-function tryUnlink(p) {
+function lstatAt(fd, name) {
   try {
-    fs.unlinkSync(p);
-  } catch {
-    // Already gone, or never made.
-  }
-}
-
-/** Removes directories made for new files, deepest first, only when empty. */
-function removeDirs(dirs) {
-  for (const d of [...dirs].sort((a, b) => b.split(path.sep).length - a.split(path.sep).length)) {
-    try {
-      fs.rmdirSync(d);
-    } catch {
-      // Not empty (or gone): leave it.
-    }
-  }
-}
-
-function stage(target, text, createdDirs) {
-  const dir = path.dirname(target);
-  const missing = [];
-  for (let d = dir; !fs.existsSync(d); d = path.dirname(d)) {
-    missing.push(d);
-    if (path.dirname(d) === d) break;
-  }
-  fs.mkdirSync(dir, { recursive: true });
-  createdDirs.push(...missing);
-  let mode = null;
-  try {
-    mode = fs.statSync(target).mode & 0o7777;
-  } catch {
-    // A new file: the process's default permissions.
-  }
-  const tmp = sibling(target, 'tmp');
-  const fd = fs.openSync(tmp, 'wx', mode ?? 0o666);
-  try {
-    fs.writeFileSync(fd, text, 'utf8');
-    if (mode !== null) fs.fchmodSync(fd, mode);
-    fs.fsyncSync(fd);
+    return fs.lstatSync(at(fd, name), { bigint: true });
   } catch (e) {
+    if (e.code === 'ENOENT') return null;
+    throw e;
+  }
+}
+
+function ignoreMissing(f) {
+  try {
+    f();
+  } catch (e) {
+    if (e.code !== 'ENOENT') throw e;
+  }
+}
+
+function closeAll(fds) {
+  for (const fd of fds) if (fd !== null && fd !== undefined) fs.closeSync(fd);
+}
+
+/** The bytes of the regular file `name` in `dfd` (no link, no FIFO), with its stat. */
+function readRegular(dfd, name) {
+  const fd = fs.openSync(at(dfd, name), O_READ);
+  try {
+    const st = fs.fstatSync(fd, { bigint: true });
+    if (!st.isFile()) throw Object.assign(new Error(`${name} is not a regular file`), { code: 'EINVAL' });
+    return { bytes: fs.readFileSync(fd), st };
+  } finally {
     fs.closeSync(fd);
-    tryUnlink(tmp);
-    throw e;
-  }
-  fs.closeSync(fd);
-  return tmp;
-}
-
-function injectedFault(target) {
-  const name = process.env.ANCHORED_EDIT_TEST_FAULT;
-  if (name && path.basename(target) === name) {
-    throw new Error(`injected fault writing ${name} (ANCHORED_EDIT_TEST_FAULT)`);
   }
 }
 
-/** Applies `ops` all or nothing; throws the first failure after rolling back. */
-export function commit(ops) {
-  const staged = [];
-  const createdDirs = [];
-  try {
-    for (const op of ops) staged.push(op.remove ? null : stage(op.target, op.text, createdDirs));
-  } catch (e) {
-    staged.filter(Boolean).forEach(tryUnlink);
-    removeDirs(createdDirs);
-    throw e;
-  }
-  const done = []; // {index, backup}
-  for (const [i, op] of ops.entries()) {
+/** Writes `bytes` over the whole open file, truncates it to their length, syncs it. */
+function overwrite(fd, bytes) {
+  let done = 0;
+  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done, done);
+  fs.ftruncateSync(fd, bytes.length);
+  fs.fsyncSync(fd);
+}
+
+function writeAll(fd, bytes) {
+  let done = 0;
+  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);
+}
+
+/** The test faults of the environment (see the header), as a hook called before each step. */
+export function testFaults(env = process.env) {
+  const { ANCHORED_EDIT_FAIL_AT: failAt, ANCHORED_EDIT_CRASH_AT: crashAt, ANCHORED_EDIT_PAUSE_AT: pauseAt } = env;
+  const pauseFile = env.ANCHORED_EDIT_PAUSE_FILE;
+  let step = 0;
+  const counts = new Map();
+  return (name) => {
+    step += 1;
+    const count = (counts.get(name) ?? 0) + 1;
+    counts.set(name, count);
+    const is = (spec) => spec !== undefined && (spec === String(step) || spec === `${name}:${count}`);
+    if (is(crashAt)) process.exit(137);
+    if (is(pauseAt) && pauseFile) {
+      fs.writeFileSync(pauseFile, '');
+      const start = Date.now();
+      const nap = new Int32Array(new SharedArrayBuffer(4));
+      while (fs.existsSync(pauseFile) && Date.now() - start < 30_000) Atomics.wait(nap, 0, 0, 5);
+    }
+    if (is(failAt)) throw new Error(`injected failure at step ${step} (${name})`);
+  };
+}
+
+/**
+ * The journals of one root in the user's state directory:
+ * `$XDG_STATE_HOME/anchored-edit/` (else `~/.local/state/anchored-edit/`, 0700) with the
+ * per-user `key` (0600) and `root-<dev>-<ino>/` (0700) holding `<tag>.journal` (0600),
+ * sealed by the protocol. The same place and format as the CLI's (cli/src/journal.rs):
+ * either recovers what the other left.
+ */
+export class Journals {
+  #p;
+
+  constructor(disk, protocol, env = process.env) {
+    this.#p = protocol;
+    this.disk = disk;
+    const home =
+      env.XDG_STATE_HOME && path.isAbsolute(env.XDG_STATE_HOME)
+        ? path.join(env.XDG_STATE_HOME, 'anchored-edit')
+        : env.HOME && path.isAbsolute(env.HOME)
+          ? path.join(env.HOME, '.local/state/anchored-edit')
+          : null;
+    if (home === null) throw new Error('neither XDG_STATE_HOME nor HOME is set, so there is no place for the write journal');
+    fs.mkdirSync(home, { recursive: true, mode: 0o700 });
+    const base = openDirAt(null, home, true);
     try {
-      injectedFault(op.target);
-      let backup = null;
-      if (exists(op.target)) {
-        backup = sibling(op.target, 'bak');
-        fs.renameSync(op.target, backup);
+      if (fs.fstatSync(base).uid !== process.geteuid()) {
+        throw new Error(`${home} belongs to another user; anchored-edit keeps its write journal there`);
       }
-      if (staged[i] !== null) {
-        try {
-          fs.renameSync(staged[i], op.target);
-        } catch (e) {
-          if (backup !== null) fs.renameSync(backup, op.target);
-          throw e;
-        }
+      this.key = this.#key(base);
+      const name = protocol('root_dir', disk.rootId);
+      try {
+        fs.mkdirSync(at(base, name), { mode: 0o700 });
+      } catch (e) {
+        if (e.code !== 'EEXIST') throw e;
       }
-      done.push({ index: i, backup });
-    } catch (e) {
-      for (const { index, backup } of done.reverse()) {
-        const target = ops[index].target;
-        if (staged[index] !== null) tryUnlink(target);
-        if (backup !== null) {
-          try {
-            fs.renameSync(backup, target);
-          } catch {
-            // Nothing more can be done; the backup stays beside the target.
-          }
-        }
-      }
-      staged.filter(Boolean).forEach(tryUnlink);
-      removeDirs(createdDirs);
-      throw e;
+      this.dirFd = openDirAt(base, name);
+      this.shown = path.join(home, name);
+    } finally {
+      fs.closeSync(base);
     }
   }
-  for (const { backup } of done) if (backup !== null) tryUnlink(backup);
+
+  /**
+   * The user's key, made when missing (16 random bytes written to a private temporary
+   * file, then linked into place: no process reads a half-written key), as the CLI does.
+   */
+  #key(base) {
+    if (lstatAt(base, 'key') === null) {
+      const tmp = `key.${randomBytes(8).toString('hex')}.tmp`;
+      const fd = fs.openSync(at(base, tmp), O_NEW, 0o600);
+      try {
+        writeAll(fd, randomBytes(16));
+        fs.fsyncSync(fd);
+        fs.linkSync(at(base, tmp), at(base, 'key'));
+      } catch (e) {
+        if (e.code !== 'EEXIST') throw e;
+      } finally {
+        fs.closeSync(fd);
+        ignoreMissing(() => fs.unlinkSync(at(base, tmp)));
+      }
+    }
+    const { bytes, st } = readRegular(base, 'key');
+    if (bytes.length !== 16 || Number(st.uid) !== process.geteuid() || (Number(st.mode) & 0o077) !== 0) {
+      throw new Error("the write journal's key is not a private 16-byte file of this user");
+    }
+    return [...bytes];
+  }
+
+  /** Writes (or atomically replaces) `journal` in `state`. */
+  save(journal, state) {
+    const text = this.#p('seal', { journal, state, key: this.key });
+    const next = `${journal.tag}.next`;
+    const fd = fs.openSync(at(this.dirFd, next), C.O_WRONLY | C.O_CREAT | C.O_TRUNC | C.O_NOFOLLOW, 0o600);
+    try {
+      writeAll(fd, Buffer.from(text, 'utf8'));
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(at(this.dirFd, next), at(this.dirFd, `${journal.tag}.journal`));
+    fs.fsyncSync(this.dirFd);
+  }
+
+  /** Removes the journal, then its lock. */
+  discard(tag) {
+    ignoreMissing(() => fs.unlinkSync(at(this.dirFd, `${tag}.next`)));
+    ignoreMissing(() => fs.unlinkSync(at(this.dirFd, `${tag}.journal`)));
+    ignoreMissing(() => fs.unlinkSync(at(this.dirFd, `${tag}.lock`)));
+  }
+
+  /**
+   * `<tag>.lock`, naming this process (its pid and start time) while the batch runs. A
+   * recovery in another process may remove a lock file before its text is written (it
+   * looks like a crash's leftover); so after writing, the name must still be this
+   * file, or it is made again (the CLI's rule).
+   */
+  hold(tag) {
+    const text = Buffer.from(this.#p('lock_text', { stat: ownStat() }) ?? '', 'utf8');
+    const name = `${tag}.lock`;
+    for (let i = 0; i < 5; i++) {
+      const fd = fs.openSync(at(this.dirFd, name), C.O_WRONLY | C.O_CREAT | C.O_NOFOLLOW, 0o600);
+      try {
+        fs.ftruncateSync(fd, 0);
+        writeAll(fd, text);
+        const [mine, now] = [fs.fstatSync(fd, { bigint: true }), lstatAt(this.dirFd, name)];
+        if (now !== null && now.dev === mine.dev && now.ino === mine.ino) return;
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
+    throw new Error("could not hold the write journal's lock");
+  }
+
+  /** Whether the process that holds `tag`'s lock still runs. */
+  #alive(tag) {
+    let lock;
+    try {
+      lock = readRegular(this.dirFd, `${tag}.lock`).bytes.toString('utf8').slice(0, 64);
+    } catch {
+      return false;
+    }
+    const pid = this.#p('lock_pid', { lock });
+    return this.#p('lock_alive', { lock, stat: pid === null ? null : procStat(pid) });
+  }
+
+  /**
+   * Finishes every batch a dead run left: rolled back in `swapping`, cleaned up
+   * otherwise. A journal that does not verify is left alone (named on stderr).
+   */
+  recover() {
+    const unreadable = [];
+    for (const name of fs.readdirSync(at(this.dirFd, '.'))) {
+      const dot = name.lastIndexOf('.');
+      if (dot < 0) continue;
+      const [tag, ext] = [name.slice(0, dot), name.slice(dot + 1)];
+      if (this.#alive(tag)) continue;
+      if (ext !== 'journal') {
+        if (lstatAt(this.dirFd, `${tag}.journal`) === null) ignoreMissing(() => fs.unlinkSync(at(this.dirFd, name)));
+        continue;
+      }
+      const journal = this.#read(name, tag);
+      if (journal === null) {
+        unreadable.push(name);
+        continue;
+      }
+      undo(this.disk, this.#p, journal, []);
+      this.discard(tag);
+    }
+    if (unreadable.length > 0) {
+      process.stderr.write(`anchored-edit: left alone write journal(s) that do not verify in ${this.shown}: ${unreadable.join(', ')}\n`);
+    }
+  }
+
+  #read(name, tag) {
+    try {
+      const st = lstatAt(this.dirFd, name);
+      if (st === null || !st.isFile() || st.size > JOURNAL_MAX) return null;
+      const text = readRegular(this.dirFd, name).bytes.toString('utf8');
+      return this.#p('unseal', { text, key: this.key, tag, root: this.disk.root });
+    } catch {
+      return null;
+    }
+  }
 }
 
-function exists(p) {
-  try {
-    fs.lstatSync(p);
-    return true;
-  } catch {
-    return false;
+/** The directory at root-relative `rel`, each component opened without following a link. */
+function openNoFollow(disk, rel) {
+  let fd = openDirAt(disk.rootFd, '.');
+  for (const name of rel === '' ? [] : rel.split('/')) {
+    let next;
+    try {
+      next = openDirAt(fd, name);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fd = next;
   }
+  return fd;
+}
+
+/**
+ * Returns every target of `journal` to its old text (in `swapping`; the protocol decides
+ * each), then removes its staging files, old copies and (before `done`) created folders.
+ * `held`: the directory descriptors the running commit used (none in a recovery).
+ */
+export function undo(disk, protocol, journal, held) {
+  const rollsBack = protocol('rolls_back', { state: journal.state });
+  for (let i = journal.entries.length - 1; i >= 0; i--) {
+    const e = journal.entries[i];
+    let dfd = held[i] ?? null;
+    let opened = false;
+    if (dfd === null) {
+      try {
+        dfd = openNoFollow(disk, e.dir);
+        opened = true;
+      } catch {
+        // Gone, or no longer a folder of the root: nothing of ours is there.
+        continue;
+      }
+    }
+    try {
+      if (rollsBack) rollBack(protocol, dfd, e);
+      for (const side of [e.staged, e.old]) if (side) ignoreMissing(() => fs.unlinkSync(at(dfd, side)));
+    } finally {
+      if (opened) fs.closeSync(dfd);
+    }
+  }
+  if (protocol('removes_dirs', { state: journal.state })) {
+    for (const d of [...journal.dirs].reverse()) {
+      const [parent, name] = split(d);
+      try {
+        const pfd = openNoFollow(disk, parent);
+        try {
+          fs.rmdirSync(at(pfd, name));
+        } finally {
+          fs.closeSync(pfd);
+        }
+      } catch {
+        // Not empty, or gone: left.
+      }
+    }
+  }
+}
+
+/** One target back to its old text, as the protocol decides from what is on disk. */
+function rollBack(protocol, dfd, e) {
+  const st = (n) => (n ? lstatAt(dfd, n) : null);
+  const [staged, old, target] = [st(e.staged), st(e.old), st(e.name)];
+  const bytes = (n) => {
+    try {
+      return readRegular(dfd, n).bytes;
+    } catch {
+      return null;
+    }
+  };
+  let matches = false;
+  if (e.kind === 'in_place' && e.old) {
+    const [now, before] = [bytes(e.name), bytes(e.old)];
+    matches = now !== null && before !== null && now.equals(before);
+  }
+  const facts = {
+    staged_exists: staged !== null,
+    old_exists: old !== null,
+    target_exists: target !== null,
+    target_is_staged: staged !== null && target !== null && staged.dev === target.dev && staged.ino === target.ino,
+    target_matches_old: matches,
+  };
+  switch (protocol('roll_back', { kind: e.kind, has_staged: Boolean(e.staged), facts })) {
+    case 'rename_old':
+      fs.renameSync(at(dfd, e.old), at(dfd, e.name));
+      break;
+    case 'unlink_target':
+      fs.unlinkSync(at(dfd, e.name));
+      break;
+    case 'rewrite_from_old': {
+      const before = readRegular(dfd, e.old).bytes;
+      const fd = fs.openSync(at(dfd, e.name), C.O_WRONLY | C.O_NONBLOCK | C.O_NOFOLLOW);
+      try {
+        if (!fs.fstatSync(fd).isFile()) throw new Error(`${e.name} is not a regular file`);
+        overwrite(fd, before);
+      } finally {
+        fs.closeSync(fd);
+      }
+      break;
+    }
+    default:
+  }
+}
+
+/**
+ * Every target located beneath the root and compared with the engine's read: aliases
+ * refused (`Invalid`), a change `Stale`. Returns the targets and the folders to create.
+ */
+function locate(disk, protocol, ops) {
+  const targets = [];
+  const named = [];
+  for (const op of ops) {
+    const rel = disk.relOf(disk.resolve(op.path));
+    if (rel === '') throw new Error('a change names the root itself');
+    const [dir, name] = split(rel);
+    let meta = null;
+    try {
+      const dfd = disk.openDir(dir);
+      try {
+        meta = lstatAt(dfd, name);
+      } finally {
+        fs.closeSync(dfd);
+      }
+    } catch (e) {
+      if (e.code !== 'ENOENT') throw new Stale(op.path);
+    }
+    named.push({ path: op.path, real: rel, id: meta ? idOf(meta) : null, remove: Boolean(op.remove) });
+    const alias = protocol('aliases', { ops: named });
+    if (alias !== null) throw new Invalid(alias);
+    const now = meta && meta.isFile() ? { id: idOf(meta), len: Number(meta.size) } : meta ? { id: ['0', '0'] } : null;
+    if (!protocol('unchanged', { seen: disk.seenAt(rel), now }) || (op.remove && meta === null)) throw new Stale(op.path);
+    targets.push({ op, rel, dir, name, meta });
+  }
+  const dirs = [];
+  for (const t of targets) {
+    if (t.op.remove) continue;
+    const parts = t.dir === '' ? [] : t.dir.split('/');
+    for (let i = 1; i <= parts.length; i++) {
+      const prefix = parts.slice(0, i).join('/');
+      if (!dirs.includes(prefix) && !fs.existsSync(path.join(disk.root, ...prefix.split('/')))) dirs.push(prefix);
+    }
+  }
+  return { targets, dirs };
+}
+
+/** Whether the target is still what the engine read, its bytes too. */
+function unchangedNow(disk, protocol, t, dfd) {
+  const seen = disk.seenAt(t.rel);
+  const st = lstatAt(dfd, t.name);
+  if (st === null) return protocol('unchanged', { seen, now: null });
+  if (!st.isFile()) return false;
+  const { bytes, st: opened } = readRegular(dfd, t.name);
+  return protocol('unchanged', { seen, now: { id: idOf(opened), len: bytes.length, digest: digestOf(bytes) } });
+}
+
+/** The final check: the path leads to the same place through the same folder, and the file is as read. */
+function check(disk, protocol, t, dfd) {
+  let samePlace = false;
+  try {
+    samePlace = disk.relOf(disk.resolve(t.op.path)) === t.rel;
+  } catch {
+    samePlace = false;
+  }
+  let sameDir = false;
+  try {
+    const now = disk.openDir(t.dir);
+    try {
+      const [a, b] = [fs.fstatSync(now, { bigint: true }), fs.fstatSync(dfd, { bigint: true })];
+      sameDir = a.dev === b.dev && a.ino === b.ino;
+    } finally {
+      fs.closeSync(now);
+    }
+  } catch {
+    sameDir = false;
+  }
+  if (!(samePlace && sameDir && unchangedNow(disk, protocol, t, dfd))) throw new Stale(t.op.path);
+}
+
+/** Creates the missing folders, the staging files and the kept old texts. */
+function stage(disk, protocol, targets, journal, dfds, hook) {
+  for (const d of journal.dirs) {
+    hook('mkdir');
+    const [parent, name] = split(d);
+    const pfd = disk.openDir(parent);
+    try {
+      fs.mkdirSync(at(pfd, name));
+    } finally {
+      fs.closeSync(pfd);
+    }
+  }
+  for (const [i, t] of targets.entries()) {
+    const e = journal.entries[i];
+    dfds.push(disk.openDir(t.dir));
+    const dfd = dfds[i];
+    if (!t.op.remove && e.staged) {
+      hook('stage');
+      // Owner-only until it has the target's owner and mode.
+      const fd = fs.openSync(at(dfd, e.staged), O_NEW, t.meta ? 0o600 : 0o666);
+      try {
+        if (t.meta) {
+          const mine = fs.fstatSync(fd, { bigint: true });
+          if (mine.uid !== t.meta.uid || mine.gid !== t.meta.gid) {
+            try {
+              fs.fchownSync(fd, Number(t.meta.uid), Number(t.meta.gid));
+            } catch {
+              if (e.kind === 'replace') e.kind = 'in_place';
+            }
+          }
+          fs.fchmodSync(fd, Number(t.meta.mode) & 0o7777);
+        }
+        hook('write');
+        writeAll(fd, t.op.bytes);
+        hook('fsync');
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
+    if (e.old) {
+      hook('keep-old');
+      if (e.kind === 'in_place') {
+        // Copied from the file itself, checked against what the engine read.
+        const { bytes, st } = readRegular(dfd, t.name);
+        const seen = disk.seenAt(t.rel);
+        const now = { id: idOf(st), len: bytes.length, digest: digestOf(bytes) };
+        if (!protocol('unchanged', { seen, now })) throw new Stale(t.op.path);
+        const fd = fs.openSync(at(dfd, e.old), O_NEW, 0o600);
+        try {
+          writeAll(fd, bytes);
+          fs.fsyncSync(fd);
+        } finally {
+          fs.closeSync(fd);
+        }
+      } else {
+        fs.linkSync(at(dfd, t.name), at(dfd, e.old));
+      }
+    }
+  }
+}
+
+function swap(disk, t, e, dfd) {
+  const name = process.env.ANCHORED_EDIT_TEST_FAULT;
+  if (name && t.name === name) throw new Error(`injected fault writing ${name} (ANCHORED_EDIT_TEST_FAULT)`);
+  switch (e.kind) {
+    case 'replace':
+      fs.renameSync(at(dfd, e.staged), at(dfd, e.name));
+      break;
+    case 'create':
+      fs.linkSync(at(dfd, e.staged), at(dfd, e.name));
+      fs.unlinkSync(at(dfd, e.staged));
+      break;
+    case 'in_place': {
+      const fd = fs.openSync(at(dfd, e.name), C.O_WRONLY | C.O_NONBLOCK | C.O_NOFOLLOW);
+      try {
+        const st = fs.fstatSync(fd, { bigint: true });
+        const seen = disk.seenAt(t.rel);
+        if (!st.isFile() || seen === null || idOf(st).join(':') !== seen.id.join(':')) throw new Error(`${t.rel} was replaced`);
+        overwrite(fd, t.op.bytes);
+      } finally {
+        fs.closeSync(fd);
+      }
+      break;
+    }
+    case 'remove':
+      fs.unlinkSync(at(dfd, e.name));
+      break;
+    default:
+  }
+}
+
+/**
+ * Applies `ops` all or nothing through `protocol` (the engine's writeProtocol) and
+ * `journals`. Throws `Stale` or `Invalid` (nothing written), or the failure after
+ * rolling back.
+ */
+export function commit(disk, journals, protocol, ops, hook = testFaults()) {
+  const { targets, dirs } = locate(disk, protocol, ops);
+  const tag = protocol('tag', { random: [...randomBytes(8)] });
+  const entries = targets.map((t) =>
+    protocol('entry', {
+      dir: t.dir,
+      name: t.name,
+      remove: Boolean(t.op.remove),
+      exists: t.meta !== null,
+      nlink: t.meta ? Number(t.meta.nlink) : 0,
+      tag,
+    }),
+  );
+  const journal = { tag, root: disk.root, state: 'staging', entries, dirs };
+  journals.hold(tag);
+  const dfds = [];
+  let failure = null;
+  try {
+    hook('journal');
+    journals.save(journal, 'staging');
+    stage(disk, protocol, targets, journal, dfds, hook);
+    const oneRename = protocol('one_rename', { journal });
+    if (!oneRename) {
+      hook('journal');
+      journals.save(journal, 'swapping');
+    }
+    for (const [i, t] of targets.entries()) {
+      hook('check');
+      check(disk, protocol, t, dfds[i]);
+    }
+    // Only now may a failure roll targets back (one that failed its check holds a save).
+    journal.state = 'swapping';
+    for (const [i, t] of targets.entries()) {
+      hook('swap');
+      swap(disk, t, journal.entries[i], dfds[i]);
+    }
+    for (const dfd of dfds) {
+      hook('sync');
+      fs.fsyncSync(dfd);
+    }
+    if (!oneRename) {
+      hook('journal');
+      journals.save(journal, 'done');
+    }
+    journal.state = 'done';
+    try {
+      hook('cleanup');
+    } catch (e) {
+      if (e.message === CRASH) throw e;
+    }
+  } catch (e) {
+    failure = e;
+  }
+  let cleanup = null;
+  try {
+    undo(disk, protocol, journal, dfds);
+    journals.discard(tag);
+  } catch (e) {
+    cleanup = e;
+  } finally {
+    closeAll(dfds);
+  }
+  if (failure !== null) {
+    if (cleanup !== null && !(failure instanceof Stale) && !(failure instanceof Invalid)) {
+      throw new Error(`${failure.message}; rolling back stopped at: ${cleanup.message}, and the next run of anchored-edit finishes it`);
+    }
+    throw failure;
+  }
+  if (cleanup !== null && journal.state !== 'done') throw cleanup;
 }

@@ -8,19 +8,30 @@
 //   anywhere on the way is followed before the check, and a file that does not exist yet
 //   (a create, a patch's Add) is judged by the directory it would land in. The real
 //   location must lie under the real root, else `path_outside_root`.
+// - Opening beneath the root (Node has no openat): the root is opened once; a directory
+//   is opened from it one component at a time through `/proc/self/fd/N/NAME` with
+//   `O_DIRECTORY|O_NOFOLLOW` (the kernel resolves NAME in the directory of descriptor N,
+//   as openat does, and refuses a link), and the descriptor's real path
+//   (`readlink /proc/self/fd/N`) must be the one resolved: a directory flipped to a link,
+//   or moved out of the root, between the check and the use makes the use fail; it
+//   never reaches outside. Files are then opened, created, linked, renamed and removed
+//   through their directory's descriptor the same way (`at(fd, name)`).
 // - Only regular files are read: a directory, FIFO, socket or device is refused without
-//   being opened for reading in a way that could block (the file is opened O_NONBLOCK
-//   and checked with fstat before a byte is read).
-// - `.anchored-edit/` under the root is the native CLI's write journal: refused, as there.
+//   being opened for reading in a way that could block (the file is opened O_NONBLOCK |
+//   O_NOFOLLOW and checked with fstat before a byte is read).
+// - What a call read is remembered (`seen`, keyed by real path: identity, length and a
+//   SHA-256 of the bytes) for the write protocol's compare and swap (commit.js).
+// - Files are identified by device and inode (`identity`), so the engine keeps one text
+//   for `a.txt` and a symlink or hard link to it.
 // - Bytes, not text: `read` returns the file's bytes (a Uint8Array) and the engine
-//   decodes them as it does for the native CLI (UTF-8, a BOM, the call's `encoding`, a
-//   declaration; binary and undecodable files refused with the engine's words). The
-//   commit writes each new text encoded as the result's `encoding` says (commit.js).
+//   decodes them as it does for the native CLI. The commit writes each new text encoded
+//   as the result's `encoding` says (commit.js).
 // - Listing (`list(folder)`, for the project tools): js/host-policy/listing.js's walk
 //   with the engine's ignore rules (hidden files, .gitignore/.ignore; links neither
-//   followed nor listed) under the real root; `.anchored-edit/` is hidden, never listed.
+//   followed nor listed) under the real root.
 import fs from 'node:fs';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { fsReaders, listFiles } from '../host-policy/listing.js';
 
 /** A refusal the engine turns into its own error kind (see FileReader in index.d.ts). */
@@ -31,8 +42,65 @@ export class Refusal extends Error {
   }
 }
 
-/** The native CLI's folder for its write journal (cli/src/jail.rs): no call reaches it. */
-const RESERVED = '.anchored-edit';
+const C = fs.constants;
+/** A file for reading: never through a link, never waiting for a FIFO's writer. */
+export const O_READ = C.O_RDONLY | C.O_NONBLOCK | C.O_NOFOLLOW;
+
+/**
+ * Whether this system has Linux's /proc/self/fd. Without it (macOS) a directory
+ * descriptor is used by the path it was opened at: each step still refuses a link
+ * (O_NOFOLLOW), but a directory swapped between two steps is not caught (docs/npx.md).
+ */
+const PROC = fs.existsSync('/proc/self/fd');
+/** Without /proc: the path each directory descriptor was opened at. */
+const opened = new Map();
+
+/** `name` in the directory open as `fd` (openat's meaning, on Linux's /proc). */
+export function at(fd, name) {
+  return PROC ? `/proc/self/fd/${fd}/${name}` : path.join(opened.get(fd), name);
+}
+
+/** The real path of an open descriptor. */
+export function realOf(fd) {
+  return PROC ? fs.readlinkSync(`/proc/self/fd/${fd}`) : opened.get(fd);
+}
+
+/**
+ * Opens the directory `name` in the one open as `fd` (null: `name` is an absolute
+ * path), not through a link unless `follow`.
+ */
+export function openDirAt(fd, name, follow = false) {
+  const p = fd === null ? name : at(fd, name);
+  const out = fs.openSync(p, C.O_RDONLY | C.O_DIRECTORY | (follow ? 0 : C.O_NOFOLLOW));
+  if (!PROC) opened.set(out, path.resolve(p));
+  return out;
+}
+
+/** This process's `/proc/self/stat` (without /proc: its pid, with start time 0). */
+export function ownStat() {
+  return PROC ? fs.readFileSync('/proc/self/stat', 'utf8') : procStat(process.pid);
+}
+
+/** `/proc/PID/stat` of a running process, or null (without /proc: from a signal 0). */
+export function procStat(pid) {
+  try {
+    if (PROC) return fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    process.kill(pid, 0);
+    return `${pid} (node) S${' 0'.repeat(19)} 0\n`;
+  } catch {
+    return null;
+  }
+}
+
+/** The device and inode of a bigint stat, as the write protocol takes them. */
+export function idOf(st) {
+  return [String(st.dev), String(st.ino)];
+}
+
+/** The SHA-256 of `bytes`, hex: the digest the compare and swap compares. */
+export function digestOf(bytes) {
+  return createHash('sha256').update(bytes).digest('hex');
+}
 
 function outside(p, why) {
   return new Refusal(
@@ -64,6 +132,61 @@ export class DiskFiles {
   constructor(root, { engine } = {}) {
     this.root = fs.realpathSync(root);
     this.#engine = engine;
+    this.rootFd = openDirAt(null, this.root, true);
+    const st = fs.fstatSync(this.rootFd, { bigint: true });
+    this.rootId = { dev: String(st.dev), ino: String(st.ino) };
+    /** Real root-relative path → what this call read there ({id, len, digest}, or null: nothing). */
+    this.seen = new Map();
+  }
+
+  /** Forgets what the previous call read (each call compares against its own reads). */
+  beginCall() {
+    this.seen.clear();
+  }
+
+  /** What this call read at real root-relative `rel` (a path it never read counts as absent). */
+  seenAt(rel) {
+    return this.seen.get(rel) ?? null;
+  }
+
+  /** The root-relative form (`/`-separated, '' the root) of a real path under the root. */
+  relOf(real) {
+    return path.relative(this.root, real).split(path.sep).join('/');
+  }
+
+  /**
+   * Opens the directory at root-relative `rel` one component at a time, never through
+   * a link, and checks that the descriptor is really there. Throws (`code` ENOENT when
+   * a component is missing; ELOOP, ENOTDIR or EXDEV when the way changed).
+   */
+  openDir(rel) {
+    let fd = openDirAt(this.rootFd, '.');
+    try {
+      for (const name of rel === '' ? [] : rel.split('/')) {
+        const next = openDirAt(fd, name);
+        fs.closeSync(fd);
+        fd = next;
+      }
+      const expected = rel === '' ? this.root : path.join(this.root, ...rel.split('/'));
+      if (realOf(fd) !== expected) {
+        throw Object.assign(new Error(`${rel || '.'} moved while it was opened`), { code: 'EXDEV' });
+      }
+      return fd;
+    } catch (e) {
+      fs.closeSync(fd);
+      throw e;
+    }
+  }
+
+  /** The file's identity (device and inode) for the engine: one text per file. */
+  identity(p) {
+    const real = this.resolve(p);
+    try {
+      const st = fs.statSync(real, { bigint: true });
+      return `inode:${st.dev}:${st.ino}`;
+    } catch {
+      return `path:${this.relOf(real)}`;
+    }
   }
 
   /** Whether the real path `real` is the root or lies under it. */
@@ -97,11 +220,6 @@ export class DiskFiles {
       if (name === '..') throw outside(p, 'it climbs out with `..`');
       real = path.join(real, name);
     }
-    if (path.relative(this.root, real).split(path.sep)[0] === RESERVED) {
-      throw invalid(
-        `\`${p}\` is inside \`${RESERVED}/\`, which anchored-edit keeps for its own write journal. Send the path of a project file.`,
-      );
-    }
     return real;
   }
 
@@ -118,25 +236,48 @@ export class DiskFiles {
     return listFiles({ engine: this.#engine, folder, readDir, readText }) ?? [];
   }
 
-  /** The engine's reader: the file's bytes, undefined for no such file, or a thrown refusal. */
+  /**
+   * The engine's reader: the file's bytes, undefined for no such file, or a thrown
+   * refusal. Opened beneath the root (see the header), remembered for the compare and swap.
+   */
   read(p) {
     const real = this.resolve(p);
+    const rel = this.relOf(real);
+    const cut = rel.lastIndexOf('/');
+    const [dir, name] = cut < 0 ? ['', rel] : [rel.slice(0, cut), rel.slice(cut + 1)];
+    const absent = () => {
+      if (!this.seen.has(rel)) this.seen.set(rel, null);
+      return undefined;
+    };
+    if (rel === '') throw isDirectory(p);
+    let dfd;
+    try {
+      dfd = this.openDir(dir);
+    } catch (e) {
+      if (e.code === 'ENOENT') return absent();
+      throw outside(p, 'a folder on the way changed into a link or moved while it was read');
+    }
     let fd;
     try {
       // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
-      fd = fs.openSync(real, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+      fd = fs.openSync(at(dfd, name), O_READ);
     } catch (e) {
-      if (e.code === 'ENOENT') return undefined;
+      if (e.code === 'ENOENT') return absent();
       if (e.code === 'EISDIR') throw isDirectory(p);
+      if (e.code === 'ELOOP') throw outside(p, 'it changed into a link while it was read');
       throw invalid(`\`${p}\` cannot be read: ${e.message}.`);
+    } finally {
+      fs.closeSync(dfd);
     }
     try {
-      const stat = fs.fstatSync(fd);
+      const stat = fs.fstatSync(fd, { bigint: true });
       if (stat.isDirectory()) throw isDirectory(p);
       if (!stat.isFile()) {
         throw invalid(`\`${p}\` is not a regular file (a FIFO, socket or device); anchored-edit edits text files only.`);
       }
-      return new Uint8Array(fs.readFileSync(fd));
+      const bytes = fs.readFileSync(fd);
+      if (!this.seen.has(rel)) this.seen.set(rel, { id: idOf(stat), len: bytes.length, digest: digestOf(bytes) });
+      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
     } finally {
       fs.closeSync(fd);
     }

@@ -4,9 +4,30 @@
 import fs from 'node:fs';
 import * as engine from 'anchored-edit';
 import { createRefusals, editingTools, notApplied, whyOf } from '../host-policy/index.js';
-import { commit, plan } from './commit.js';
+import { commit, Invalid, Journals, plan, Stale } from './commit.js';
+import { DiskFiles } from './disk.js';
 
 const refusals = createRefusals(engine);
+/** The write protocol's decisions (crate/src/protocol, through wasm). */
+const protocol = (op, args) => engine.writeProtocol(op, args);
+
+/**
+ * The files under `root` and their journals; finishes (or rolls back) any write a crash
+ * left, as the native CLI does at every start. Without a state directory for the
+ * journals, reads work and every write fails saying why.
+ */
+export function openDisk(root) {
+  const disk = new DiskFiles(root, { engine });
+  try {
+    disk.journals = new Journals(disk, protocol);
+    disk.journals.recover();
+  } catch (e) {
+    disk.journals = null;
+    disk.journalError = whyOf(e);
+    process.stderr.write(`anchored-edit: no write journal (${disk.journalError}); writes will fail\n`);
+  }
+  return disk;
+}
 /** The tools that edit (annotations): only their results carry changes to write. */
 const edits = editingTools(engine.toolSchemas());
 
@@ -17,15 +38,20 @@ const edits = editingTools(engine.toolSchemas());
  * through js/host-policy like every JS host).
  */
 export function execute(session, disk, request, options = {}) {
+  disk.beginCall?.();
   const result = session.call(request, disk, { dryRun: options.dryRun === true });
   const changes = edits.has(result.tool) && Array.isArray(result.files) ? result.files : [];
   if (!result.ok || result.dry_run === true || changes.length === 0) return result;
   try {
-    commit(plan(changes, (p) => disk.resolve(p), engine.encodeText));
+    if (!disk.journals) throw new Error(`no write journal: ${disk.journalError}`);
+    commit(disk, disk.journals, protocol, plan(changes, engine.encodeText));
     return result;
   } catch (e) {
     notApplied(session);
-    return refusals.writeFailed(result.tool, whyOf(e));
+    if (e instanceof Stale) return refusals.stale(result.tool, e.path);
+    const refused = refusals.writeFailed(result.tool, whyOf(e));
+    if (e instanceof Invalid) return { ...refused, error: { kind: 'invalid_arguments', message: e.message } };
+    return refused;
   }
 }
 

@@ -16,11 +16,13 @@ pub fn bin() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_anchored-edit")))
 }
 
-/// `base/root` is the project; `base/outside` must never be read or written.
+/// `base/root` is the project; `base/outside` must never be read or written;
+/// `base/state` is the runs' `XDG_STATE_HOME` (where the write journals live).
 pub struct Sandbox {
     pub base: PathBuf,
     pub root: PathBuf,
     pub outside: PathBuf,
+    pub state: PathBuf,
 }
 
 impl Sandbox {
@@ -31,10 +33,12 @@ impl Sandbox {
         let outside = base.join("outside");
         fs::create_dir_all(&root).unwrap();
         fs::create_dir_all(&outside).unwrap();
+        let state = base.join("state");
         Sandbox {
             base,
             root,
             outside,
+            state,
         }
     }
 
@@ -49,7 +53,8 @@ impl Sandbox {
     }
 
     pub fn spawn(&self, request: &Value, env: &[(&str, &str)]) -> Child {
-        let mut child = Command::new(bin())
+        let mut child = self
+            .command()
             .arg("call")
             .arg("--root")
             .arg(&self.root)
@@ -63,6 +68,31 @@ impl Sandbox {
         let _ = stdin.write_all(request.to_string().as_bytes());
         drop(stdin);
         child
+    }
+
+    /// The binary, with this sandbox's state directory.
+    pub fn command(&self) -> Command {
+        let mut c = Command::new(bin());
+        c.env("XDG_STATE_HOME", &self.state);
+        c
+    }
+
+    /// The files in this root's journal folder (journals, locks): empty when no write
+    /// is running or left to recover.
+    pub fn journals(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for d in fs::read_dir(self.state.join("anchored-edit"))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            if d.path().is_dir() {
+                for f in fs::read_dir(d.path()).into_iter().flatten().flatten() {
+                    out.push(f.file_name().to_string_lossy().into_owned());
+                }
+            }
+        }
+        out
     }
 
     pub fn call_env(&self, tool: &str, args: Value, env: &[(&str, &str)]) -> (i32, Value) {
@@ -121,12 +151,22 @@ fn walk(base: &Path, dir: &Path, out: &mut Vec<(String, Vec<u8>)>) {
     }
 }
 
-/// Names a commit leaves only if it failed to clean up: staging files, rollback copies,
-/// the journal directory.
+/// Names a commit leaves only if it failed to clean up: staging files and rollback
+/// copies under `dir`, and journals (or locks) in the sandbox's state directory beside
+/// it (`dir/../state`, see [`Sandbox`]).
 pub fn leftovers(dir: &Path) -> Vec<String> {
-    tree(dir)
+    let mut out: Vec<String> = tree(dir)
         .into_iter()
         .map(|(n, _)| n)
-        .filter(|n| n.contains(".ae") || n.starts_with(".anchored-edit"))
-        .collect()
+        .filter(|n| n.contains(".ae"))
+        .collect();
+    let state = dir.parent().map(|p| p.join("state/anchored-edit"));
+    for d in state.iter().flat_map(fs::read_dir).flatten().flatten() {
+        if d.path().is_dir() {
+            for f in fs::read_dir(d.path()).into_iter().flatten().flatten() {
+                out.push(format!("state: {}", f.file_name().to_string_lossy()));
+            }
+        }
+    }
+    out
 }

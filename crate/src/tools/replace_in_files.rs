@@ -364,7 +364,13 @@ fn write(ctx: &mut Ctx, plans: &[FilePlan]) -> EditResult<()> {
             "old_str matched, but new_str differs from each match only in what the match forgives, so no file would change. Nothing was changed. Send new_str with the change you mean.",
         ));
     }
+    // One file named twice (a link and its target): written once, by its first name.
+    let mut written: Vec<(String, Arc<String>)> = Vec::new();
     for plan in plans {
+        let name = ctx.ws.name_of(&plan.path)?;
+        if written.iter().any(|(n, t)| *n == name && **t == *plan.text) {
+            continue;
+        }
         // The search read without keeping; the edit is made on the text read for it.
         if *ctx.ws.read(&plan.path)? != *plan.text {
             return Err(EditError::new(
@@ -382,6 +388,7 @@ fn write(ctx: &mut Ctx, plans: &[FilePlan]) -> EditResult<()> {
             .collect();
         ctx.ws
             .write(&plan.path, splice(&plan.text, &replacements))?;
+        written.push((name, plan.text.clone()));
     }
     Ok(())
 }
