@@ -6,7 +6,7 @@
 //! | `trailing_whitespace` | trailing blanks on any line | — |
 //! | `indentation` | leading whitespace, when it differs by one consistent rule | re-indented by that rule |
 //! | `inner_whitespace` | the length of runs of spaces and tabs inside lines | kept lines keep the file's alignment |
-//! | `blank_lines` | the number of blank lines between lines (see `blank_lines`) | kept gaps keep the file's blank lines |
+//! | `blank_lines` | the number of blank lines between lines with content, anywhere (see `blank_lines`) | kept gaps keep the file's blank lines |
 //! | `line_numbers` | a numbered read's prefixes on every line (then the three above) | prefixes removed |
 //! | `escaping` | backslash-run lengths, when they pair consistently | backslashes corrected |
 //! | `typography` | curly quotes, dashes, `…`, Unicode spaces | the file's characters |
@@ -534,6 +534,7 @@ fn merge_for(text: &Text, needle: &Needle, span: &Span, via: Via) -> Merge {
         elided: Vec::new(),
         markers: Vec::new(),
         elided_lines: 0,
+        gaps: Vec::new(),
         first_partial: span.first_partial(text),
         at_eof_without_newline: needle.terminated && !text.line_with_ending(last).ends_with('\n'),
         ending: text.ending_near(span.first),
@@ -637,6 +638,7 @@ fn elided(text: &Text, parts: &elision::Parts, chain: &[Span], key: Key) -> Opti
         elided: elided_ranges,
         markers: parts.markers.clone(),
         elided_lines,
+        gaps: Vec::new(),
         first_partial: first.first_partial(text),
         at_eof_without_newline: tail.terminated
             && !text.line_with_ending(last_line).ends_with('\n'),

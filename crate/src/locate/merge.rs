@@ -41,6 +41,18 @@ pub struct Segment {
     pub pieces: Vec<Piece>,
 }
 
+/// File blank lines the request does not show, between two of its lines (the
+/// `blank_lines` level): they stay beside the line new_str keeps on their side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Gap {
+    /// The request line they follow (0-based, in the only segment).
+    pub after: usize,
+    /// The blank lines' bytes, whole, with their line breaks.
+    pub bytes: Range<usize>,
+    /// Their file lines (1-based, inclusive), for messages.
+    pub lines: (usize, usize),
+}
+
 /// Everything needed to write the replacement at one tolerant match.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Merge {
@@ -52,6 +64,8 @@ pub struct Merge {
     pub markers: Vec<String>,
     /// How many file lines the markers stand for, in all.
     pub elided_lines: usize,
+    /// Blank lines of the file the request does not show (`blank_lines` only).
+    pub gaps: Vec<Gap>,
     /// The match starts inside its first line (its first replacement line continues it).
     pub first_partial: bool,
     /// The match ends at the end of a file without a final line break.
@@ -151,7 +165,11 @@ impl Merge {
                 }
                 None => part,
             };
+            let base = items.len();
             self.merge_segment(segment, part, &roles, s == 0, &mut counter, &mut items)?;
+            if s == 0 && !self.gaps.is_empty() {
+                self.place_gaps(&roles, base, &mut items)?;
+            }
         }
         Ok(self.assemble(text, &items, new_terminated))
     }
@@ -217,6 +235,24 @@ impl Merge {
                 }
             }
             *counter += 1;
+        }
+        Ok(())
+    }
+
+    /// Writes each hidden [`Gap`] back beside the request line new_str keeps on its
+    /// side (`items[base..]` are the segment's lines, one per role). Refused when
+    /// new_str keeps both lines around it with lines between them, or neither: which
+    /// side of the blank lines its lines go is not certain.
+    fn place_gaps(&self, roles: &[LineRole], base: usize, items: &mut Vec<Item>) -> EditResult<()> {
+        let at = |j: usize| roles.iter().position(|r| *r == LineRole::Kept(j));
+        for gap in self.gaps.iter().rev() {
+            let pos = match (at(gap.after), at(gap.after + 1)) {
+                (Some(a), Some(b)) if b == a + 1 => b,
+                (Some(a), None) => a + 1,
+                (None, Some(b)) => b,
+                _ => return Err(hidden_gap(self, gap)),
+            };
+            items.insert(base + pos, Item::Raw(gap.bytes.clone()));
         }
         Ok(())
     }
@@ -479,6 +515,21 @@ fn unplaceable_indent(m: &Merge, map: &IndentMap, line_no: usize, lead: &str) ->
         m.lines.0,
         m.lines.1
     ))
+}
+
+fn hidden_gap(m: &Merge, gap: &Gap) -> EditError {
+    let count = gap.lines.1 + 1 - gap.lines.0;
+    EditError::new(
+        ErrorKind::Ambiguous,
+        format!(
+            "old_str matches {} when blank lines are not counted, but the file has {count} blank line{} ({}) where old_str has none, and new_str changes the lines on both sides of them, so which side of those blank lines its lines go is not certain. Nothing was changed. Quote the blank lines as the file has them (read_lines {{start_line: {}, end_line: {}}}).",
+            lines_label(m.lines),
+            words::plural(count),
+            lines_label(gap.lines),
+            m.lines.0,
+            m.lines.1
+        ),
+    )
 }
 
 fn unpaired_markers(m: &Merge, found: &[&str]) -> EditError {

@@ -42,6 +42,8 @@ mod index;
 mod merge;
 mod needle;
 mod numbers;
+#[cfg(test)]
+mod real_files;
 mod typography;
 
 pub use exact::find_exact;
