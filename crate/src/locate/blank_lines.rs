@@ -210,6 +210,7 @@ fn build(text: &Text, needle: &Needle, pairs: &[Vec<usize>], gaps: Vec<Gap>) -> 
 /// The level's definition, the slow way: both sides without their blank lines, every
 /// window of the file's lines with content compared with the request's. Each match as
 /// its (first, last) file line with content, 0-based.
+#[cfg(test)]
 pub fn reference(text: &Text, needle: &Needle, scope: &Scope) -> Vec<(usize, usize)> {
     if !applies(needle) || scope.range.is_empty() {
         return Vec::new();

@@ -21,7 +21,7 @@ use super::blank_lines;
 use super::elision::{self, Refusals};
 use super::escapes::{self, Escapes};
 use super::fold::Key;
-use super::indent::{lead, IndentMap};
+use super::indent::{lead, IndentMap, Unit};
 use super::index::LineIndex;
 use super::merge::{Merge, Piece, Segment};
 use super::needle::{content_end, content_start, settle, verify, Needle, Shape, Span};
@@ -30,6 +30,7 @@ use super::typography::{dashes_agree, TypoTable};
 use super::{Candidate, Fix, Found, Scope, Via};
 use crate::text::words::{self, visible};
 use crate::text::{LineEnding, Text};
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 /// The levels after the byte-exact search, in cascade order: [`Via::ALL`] without its
@@ -444,14 +445,15 @@ fn indent_merges(
 ) -> (Vec<(Span, Merge)>, Vec<String>) {
     let mut out = Vec::new();
     let mut refused = Vec::new();
+    let unit = OnceCell::new();
     for mut span in spans {
-        let mut map = indent_map(text, needle, &span, span.first_partial(text));
+        let mut map = indent_map(text, needle, &span, span.first_partial(text), &unit);
         if map.is_none() && !span.first_partial(text) && lead(&needle.lines[0]).is_empty() {
             // The request may start at the first line's first word, like a copy that
             // began after the indentation: the first line then keeps its own.
             let skip = lead(text.line(span.first)).len();
             if skip > 0 && needle.shape(0) != Shape::Full {
-                map = indent_map(text, needle, &span, true);
+                map = indent_map(text, needle, &span, true, &unit);
                 if map.is_some() {
                     span.range.start = content_start(text, span.first) + skip;
                 }
@@ -479,9 +481,20 @@ fn indent_merges(
     (out, refused)
 }
 
+/// The file's indentation unit, read once per call.
+fn file_unit(text: &Text, unit: &OnceCell<Option<Unit>>) -> Option<Unit> {
+    *unit.get_or_init(|| Unit::of_file((0..text.line_count()).map(|i| text.line(i))))
+}
+
 /// The indentation rule between the request and the span, skipping the first line
 /// when the match starts inside it.
-fn indent_map(text: &Text, needle: &Needle, span: &Span, skip_first: bool) -> Option<IndentMap> {
+fn indent_map(
+    text: &Text,
+    needle: &Needle,
+    span: &Span,
+    skip_first: bool,
+    unit: &OnceCell<Option<Unit>>,
+) -> Option<IndentMap> {
     let pairs: Vec<(&str, &str)> = (0..needle.len())
         .filter(|&j| !(j == 0 && skip_first))
         .filter_map(|j| {
@@ -490,7 +503,7 @@ fn indent_map(text: &Text, needle: &Needle, span: &Span, skip_first: bool) -> Op
             (!n.trim().is_empty() && !f.trim().is_empty()).then(|| (lead(n), lead(f)))
         })
         .collect();
-    IndentMap::derive(&pairs)
+    IndentMap::derive_in(&pairs, || file_unit(text, unit))
 }
 
 fn inconsistent(text: &Text, needle: &Needle, span: &Span) -> String {
@@ -626,7 +639,9 @@ fn elided(text: &Text, parts: &elision::Parts, chain: &[Span], key: Key) -> Opti
         }
     }
     let indent = if key == Key::Trim {
-        Some(IndentMap::derive(&pairs)?)
+        Some(IndentMap::derive_in(&pairs, || {
+            file_unit(text, &OnceCell::new())
+        })?)
     } else {
         None
     };

@@ -39,6 +39,42 @@ impl Unit {
         None
     }
 
+    /// The unit a file indents by: a tab when more of its indented lines start with a
+    /// tab than with a space, else the step most often seen where a line is indented
+    /// deeper (in spaces) than the line with content before it. None for a file with
+    /// no such step. Reads at most the first 20 000 lines.
+    pub fn of_file(lines: impl Iterator<Item = impl AsRef<str>>) -> Option<Unit> {
+        let (mut tabs, mut spaced) = (0usize, 0usize);
+        let mut steps = std::collections::BTreeMap::<usize, usize>::new();
+        let mut prev: Option<usize> = None;
+        for line in lines.take(20_000) {
+            let line = line.as_ref();
+            if line.trim().is_empty() {
+                continue;
+            }
+            let l = lead(line);
+            match l.as_bytes().first() {
+                Some(b'\t') => tabs += 1,
+                Some(b' ') => spaced += 1,
+                _ => {}
+            }
+            let width = l.bytes().all(|b| b == b' ').then_some(l.len());
+            if let (Some(p), Some(w)) = (prev, width) {
+                if w > p {
+                    *steps.entry(w - p).or_default() += 1;
+                }
+            }
+            prev = width;
+        }
+        if tabs > spaced {
+            return Some(Unit::Tab);
+        }
+        let (&step, _) = steps
+            .iter()
+            .max_by_key(|(step, n)| (**n, std::cmp::Reverse(**step)))?;
+        Some(Unit::Spaces(step))
+    }
+
     /// How many units `lead` is, if it is a whole number of them.
     fn levels(self, lead: &str) -> Option<usize> {
         match self {
@@ -90,9 +126,36 @@ fn gcd(a: usize, b: usize) -> usize {
     }
 }
 
+/// The one level shift between `from` levels in the request and `to` levels in the
+/// file that every pair shows, if there is one.
+fn shift_of(pairs: &[(&str, &str)], from: Unit, to: Unit) -> Option<isize> {
+    let mut shift = None;
+    for (n, f) in pairs {
+        let d = to.levels(f)? as isize - from.levels(n)? as isize;
+        if *shift.get_or_insert(d) != d {
+            return None;
+        }
+    }
+    Some(shift.unwrap_or(0))
+}
+
 impl IndentMap {
     /// The rule relating `(request, file)` indentation pairs, if one holds for all.
     pub fn derive(pairs: &[(&str, &str)]) -> Option<IndentMap> {
+        Self::derive_in(pairs, || None)
+    }
+
+    /// [`IndentMap::derive`] for a file that indents by `file_unit` (asked only for a
+    /// unit change). The file's lines in the match may all sit at one level (3 tabs in
+    /// the request for 6 spaces in the file): their widths alone then read as one level
+    /// of 6 spaces, 2 levels shallower, where the file's own unit (2 spaces) reads 3
+    /// levels, a tab for 2 spaces. A unit change is read in the file's unit whenever
+    /// every pair fits it (issue 25, rule 8); in the widths' greatest common divisor
+    /// only when the file has no unit they fit.
+    pub fn derive_in(
+        pairs: &[(&str, &str)],
+        file_unit: impl FnOnce() -> Option<Unit>,
+    ) -> Option<IndentMap> {
         let Some(&(n0, f0)) = pairs.first() else {
             return Some(IndentMap::Add(String::new()));
         };
@@ -116,17 +179,19 @@ impl IndentMap {
         let file_leads: Vec<&str> = pairs.iter().map(|p| p.1).collect();
         let from = Unit::of(&needle_leads)?;
         let to = Unit::of(&file_leads)?;
-        let mut shift = None;
-        for (n, f) in pairs {
-            let d = to.levels(f)? as isize - from.levels(n)? as isize;
-            if *shift.get_or_insert(d) != d {
-                return None;
+        if let Some(unit) = file_unit().filter(|u| *u != to) {
+            if let Some(shift) = shift_of(pairs, from, unit) {
+                return Some(IndentMap::Units {
+                    from,
+                    to: unit,
+                    shift,
+                });
             }
         }
         Some(IndentMap::Units {
             from,
             to,
-            shift: shift.unwrap_or(0),
+            shift: shift_of(pairs, from, to)?,
         })
     }
 
@@ -218,6 +283,28 @@ mod tests {
         assert!(t
             .describe()
             .contains("2 spaces per level, the file with a tab"));
+    }
+
+    #[test]
+    fn a_unit_change_reads_in_the_files_unit() {
+        // Issue 25, rule 8: 3 tabs for 6 spaces in a file that indents 2 per level.
+        let pairs = [("\t\t\t", "      "), ("\t\t\t", "      ")];
+        let m = IndentMap::derive_in(&pairs, || Some(Unit::Spaces(2))).unwrap();
+        assert_eq!(m.apply("\t\t\t\t").as_deref(), Some("        "));
+        // Without the file's unit, the widths alone read one 6-space level.
+        let m = IndentMap::derive(&pairs).unwrap();
+        assert_eq!(m.apply("\t\t\t\t").as_deref(), Some("            "));
+        // A file unit the pairs do not fit is not used.
+        let m = IndentMap::derive_in(&[("\t", "   ")], || Some(Unit::Spaces(2))).unwrap();
+        assert_eq!(m.apply("\t\t").as_deref(), Some("      "));
+    }
+
+    #[test]
+    fn a_files_unit_is_its_most_common_step() {
+        let file = "a\n  b\n    c\n  d\n      e /* aligned */\n";
+        assert_eq!(Unit::of_file(file.lines()), Some(Unit::Spaces(2)));
+        assert_eq!(Unit::of_file("a\n\tb\n\t\tc\n".lines()), Some(Unit::Tab));
+        assert_eq!(Unit::of_file("a\nb\n".lines()), None);
     }
 
     #[test]
