@@ -10,7 +10,7 @@
 //! | `line_numbers` | a numbered read's prefixes on every line (then the three above) | prefixes removed |
 //! | `escaping` | backslash-run lengths, when they pair consistently | backslashes corrected |
 //! | `typography` | curly quotes, dashes, `…`, Unicode spaces | the file's characters |
-//! | `elision` | a marker line standing for unquoted lines inside one block | the lines written back |
+//! | `elision` | a marker line standing for unquoted lines: a unique chain in the head's definition | the lines written back |
 //!
 //! Each level verifies the windows the shared index proposes and keeps every match
 //! that passes; the first level with any match decides. A level is skipped when it
@@ -297,7 +297,7 @@ fn typography(input: &Input) -> Answer {
     Answer::Matched(into_candidates(merges), Some(note))
 }
 
-/// A marker line standing for unquoted lines inside one block.
+/// A marker line standing for unquoted lines: a unique chain in the head's definition.
 fn elision_level(input: &Input) -> Answer {
     let text = input.text;
     let Some(parts) = elision::split(input.needle) else {
@@ -359,8 +359,8 @@ fn elision_refusal(refusals: &Refusals) -> Option<String> {
     } else if refusals.too_many {
         Some("The parts around the elision marker occur in too many places to check which lines it stands for; quote more lines around the marker.".into())
     } else {
-        refusals.outside_block.map(|(from, to)| format!(
-            "The parts around the elision marker were found, but the lines between them ({from}-{to}) leave the block the first part is in, so the marker was not applied; quote those lines, or choose parts inside one function or block."
+        refusals.outside_region.map(|(from, to)| format!(
+            "The part before the elision marker was found once, but the parts after it were not found, in order, after it within lines {from}-{to} (the definition it is in); quote those lines, or choose parts inside one function or block."
         ))
     }
 }
