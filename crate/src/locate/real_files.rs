@@ -1,6 +1,6 @@
 //! Real source files for the levels' property tests (test code only): the oracle's
-//! fixtures in eight languages, hand-written and generated (repetitive, so requests
-//! quoted from them are often not unique).
+//! fixtures in several languages, hand-written and generated (repetitive, so requests
+//! quoted from them are often not unique), and two of this crate's own files.
 
 /// (name, text) of every file.
 pub const FILES: &[(&str, &str)] = &[

@@ -25,9 +25,12 @@ fn ok(s: &str) -> Result<String, String> {
     Ok(s.to_string())
 }
 
+/// (file, old_str, new_str, the file after writing at each match).
+type Case<'a> = (&'a str, &'a str, &'a str, &'a [Result<String, String>]);
+
 #[test]
 fn kept_gaps_keep_the_files_size() {
-    let cases: &[(&str, &str, &str, &[Result<String, String>])] = &[
+    let cases: &[Case] = &[
         (
             "a\n\n\nb\nc\n",
             "a\n\nb\n",
