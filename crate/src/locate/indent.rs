@@ -111,6 +111,11 @@ pub enum IndentMap {
     Remove(String),
     /// file level = request level + shift, each in its own unit.
     Units { from: Unit, to: Unit, shift: isize },
+    /// Two unit changes fit every matched line and the file's own unit decides
+    /// neither (3 tabs for 6 spaces in a file indenting 4: a tab per 6-space level 2
+    /// levels shallower, or a tab for 2 spaces). A line both carry alike is carried;
+    /// another is refused.
+    Either(Box<IndentMap>, Box<IndentMap>),
 }
 
 /// The leading whitespace of a line.
@@ -139,10 +144,37 @@ fn shift_of(pairs: &[(&str, &str)], from: Unit, to: Unit) -> Option<isize> {
     Some(shift.unwrap_or(0))
 }
 
+/// The reading of a unit change as `from` standing for a fixed number of the file's
+/// spaces, level for level, with no shift, if every pair fits it.
+fn proportional(pairs: &[(&str, &str)], from: Unit) -> Option<IndentMap> {
+    let mut per: Option<usize> = None;
+    for (n, f) in pairs {
+        let levels = from.levels(n)?;
+        if !f.bytes().all(|b| b == b' ') {
+            return None;
+        }
+        if levels == 0 {
+            if !f.is_empty() {
+                return None;
+            }
+            continue;
+        }
+        if f.len() % levels != 0 || *per.get_or_insert(f.len() / levels) != f.len() / levels {
+            return None;
+        }
+    }
+    let per = per.filter(|p| *p > 0)?;
+    Some(IndentMap::Units {
+        from,
+        to: Unit::Spaces(per),
+        shift: 0,
+    })
+}
+
 impl IndentMap {
     /// The rule relating `(request, file)` indentation pairs, if one holds for all.
     pub fn derive(pairs: &[(&str, &str)]) -> Option<IndentMap> {
-        Self::derive_in(pairs, || None)
+        Self::derive_with(pairs, || None, false)
     }
 
     /// [`IndentMap::derive`] for a file that indents by `file_unit` (asked only for a
@@ -152,9 +184,21 @@ impl IndentMap {
     /// levels, a tab for 2 spaces. A unit change is read in the file's unit whenever
     /// every pair fits it (issue 25, rule 8); in the widths' greatest common divisor
     /// only when the file has no unit they fit.
+    /// When no unit of the file fits and the widths can also be read as a request unit
+    /// standing for a fixed number of spaces, level for level (3 tabs for 6 spaces: a
+    /// tab for 2), the two readings are both kept ([`IndentMap::Either`]) and a new line
+    /// they carry differently is refused.
     pub fn derive_in(
         pairs: &[(&str, &str)],
         file_unit: impl FnOnce() -> Option<Unit>,
+    ) -> Option<IndentMap> {
+        Self::derive_with(pairs, file_unit, true)
+    }
+
+    fn derive_with(
+        pairs: &[(&str, &str)],
+        file_unit: impl FnOnce() -> Option<Unit>,
+        either: bool,
     ) -> Option<IndentMap> {
         let Some(&(n0, f0)) = pairs.first() else {
             return Some(IndentMap::Add(String::new()));
@@ -188,11 +232,20 @@ impl IndentMap {
                 });
             }
         }
-        Some(IndentMap::Units {
+        let widths = IndentMap::Units {
             from,
             to,
             shift: shift_of(pairs, from, to)?,
-        })
+        };
+        if !either {
+            return Some(widths);
+        }
+        match proportional(pairs, from) {
+            Some(other) if other != widths => {
+                Some(IndentMap::Either(Box::new(widths), Box::new(other)))
+            }
+            _ => Some(widths),
+        }
     }
 
     /// `lead` (a new line's indentation, in the request's style) in the file's style.
@@ -204,6 +257,10 @@ impl IndentMap {
                 let level = from.levels(lead)? as isize + shift;
                 (level >= 0).then(|| to.repeat(level as usize))
             }
+            IndentMap::Either(a, b) => {
+                let carried = a.apply(lead)?;
+                (b.apply(lead)? == carried).then_some(carried)
+            }
         }
     }
 
@@ -212,6 +269,7 @@ impl IndentMap {
         match self {
             IndentMap::Add(d) | IndentMap::Remove(d) => d.is_empty(),
             IndentMap::Units { from, to, shift } => from == to && *shift == 0,
+            IndentMap::Either(..) => false,
         }
     }
 
@@ -239,6 +297,11 @@ impl IndentMap {
                 }
                 s
             }
+            IndentMap::Either(a, b) => format!(
+                "the indentation reads two ways ({}; or {}), and the file's own unit fits neither",
+                a.describe(),
+                b.describe()
+            ),
         }
     }
 }
@@ -297,6 +360,11 @@ mod tests {
         // A file unit the pairs do not fit is not used.
         let m = IndentMap::derive_in(&[("\t", "   ")], || Some(Unit::Spaces(2))).unwrap();
         assert_eq!(m.apply("\t\t").as_deref(), Some("      "));
+        // No unit fits and two readings do (6 spaces a level, or 2 a tab): a line at
+        // the matched level is carried, another refused.
+        let m = IndentMap::derive_in(&pairs, || Some(Unit::Spaces(4))).unwrap();
+        assert_eq!(m.apply("\t\t\t").as_deref(), Some("      "));
+        assert_eq!(m.apply("\t\t\t\t"), None);
     }
 
     #[test]
