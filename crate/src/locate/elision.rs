@@ -131,10 +131,16 @@ pub fn chains(
         return Vec::new();
     };
     let within = region(text, &head, (lo, hi));
-    let per_part: Vec<Vec<Span>> = parts.segments[1..]
+    let mut per_part: Vec<Vec<Span>> = parts.segments[1..]
         .iter()
         .map(|seg| occurrences(text, index, scope, seg, key, within))
         .collect();
+    // Only occurrences some chain can complete: every branch the walk takes then ends
+    // in a chain, so it stops after MAX_CHAINS of them whatever the parts' counts.
+    for s in (0..per_part.len().saturating_sub(1)).rev() {
+        let latest = per_part[s + 1].iter().map(|x| x.first).max();
+        per_part[s].retain(|sp| latest.is_some_and(|l| l >= sp.first + sp.lines));
+    }
     let mut out = Vec::new();
     extend(&per_part, &mut vec![head], &mut out, refusals);
     if refusals.too_many {
@@ -166,7 +172,8 @@ fn extend(
         return;
     }
     let prev_last = chain.last().map_or(0, |p| p.first + p.lines - 1);
-    for span in per_part[s].iter().filter(|span| span.first > prev_last) {
+    let after = per_part[s].partition_point(|span| span.first <= prev_last);
+    for span in &per_part[s][after..] {
         if refusals.too_many {
             return;
         }

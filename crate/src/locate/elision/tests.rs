@@ -172,3 +172,21 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn parts_that_never_complete_a_chain_cost_nothing() {
+    // 20 000 `a();` lines, then the head, then every `b();` before any `c();`: the
+    // walk must not try each pair of `a();` and `b();` before finding no `c();`.
+    let mut file = String::from("fn f() {\n");
+    file.push_str(&"    b();\n".repeat(20_000));
+    file.push_str("    head();\n");
+    file.push_str(&"    a();\n    b();\n".repeat(20_000));
+    file.push_str("}\n");
+    let start = std::time::Instant::now();
+    assert!(chain_lines(
+        &file,
+        "    head();\n    // ...\n    a();\n    // ...\n    b();\n    // ...\n    c();\n"
+    )
+    .is_empty());
+    assert!(start.elapsed().as_secs() < 10);
+}
