@@ -172,3 +172,40 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Writing: a request with blank-line mistakes that changes one line changes that
+    /// line only; every other byte of the file (its blank lines too) stays.
+    #[test]
+    fn one_changed_line_changes_only_that_line(
+        f in 0..FILES.len(), from in 0usize..400, len in 2usize..9, kind in 0u8..4, at in 0usize..8, pick in 0usize..8,
+    ) {
+        let (_, src) = FILES[f];
+        let file = lines(src);
+        let from = from % file.len();
+        let old = mistake(&quote(&file, from, len), kind, at);
+        let content: Vec<usize> = (from..(from + len).min(file.len()))
+            .filter(|&i| !blank(file[i]))
+            .collect();
+        prop_assume!(content.len() >= 2);
+        let target = content[pick % content.len()];
+        let changed = format!("{} /* changed */", file[target].trim_end());
+        let new: String = old
+            .lines()
+            .map(|l| if l == file[target] { format!("{changed}\n") } else { format!("{l}\n") })
+            .collect();
+        prop_assume!(new.matches("/* changed */").count() == 1);
+        let text = Text::new(src);
+        let found = find(&text, &old, &Scope::whole(&text), false);
+        prop_assume!(found.via() == Some(Via::BlankLines) && found.candidates.len() == 1);
+        let c = &found.candidates[0];
+        prop_assume!(content_span(&text, &Needle::parse(&old), &c.fix) == (content[0], content[content.len() - 1]));
+        let mut out = src.to_string();
+        out.replace_range(c.range.clone(), &c.render(&text, &new).unwrap());
+        let mut want: Vec<String> = file.iter().map(|l| l.to_string()).collect();
+        want[target] = changed;
+        prop_assert_eq!(out.lines().collect::<Vec<_>>(), want);
+    }
+}
