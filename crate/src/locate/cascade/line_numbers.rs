@@ -56,3 +56,30 @@ pub fn level(input: &Input) -> Answer {
     }
     Answer::Missed(Vec::new())
 }
+
+/// The level the slow way: the request without its prefixes, every window of lines
+/// compared exactly, without trailing blanks, or without indentation (kept when one
+/// rule relates the indentation), the first of these that finds any.
+#[cfg(test)]
+pub fn reference(
+    text: &crate::text::Text,
+    needle: &Needle,
+    scope: &crate::locate::Scope,
+) -> Vec<(usize, usize)> {
+    let texts = needle.texts();
+    let Some(numbering) = numbers::detect(&texts) else {
+        return Vec::new();
+    };
+    let stripped = Needle {
+        lines: numbering.strip_all(&texts).0,
+        terminated: needle.terminated,
+        starts_line: false,
+    };
+    for key in [Key::Lines, Key::TrimEnd] {
+        let found = super::reference_by_key(text, &stripped, scope, key, |_| true);
+        if !found.is_empty() {
+            return found;
+        }
+    }
+    super::indentation::reference(text, &stripped, scope)
+}

@@ -2,7 +2,8 @@
 //! that level forgives applied to requests quoted from real files.
 
 use super::{
-    escaping, indentation, inner_whitespace, line_endings, trailing_whitespace, typography,
+    escaping, indentation, inner_whitespace, line_endings, line_numbers, trailing_whitespace,
+    typography,
 };
 use crate::locate::needle::Needle;
 use crate::locate::real_files::{lines, quote, FILES};
@@ -51,6 +52,12 @@ const LEVELS: &[(Via, Reference, Mistake)] = &[
                 let lead = &l[..l.len() - l.trim_start().len()];
                 format!("{lead}{}\n", l.trim_start().replacen(' ', "   ", 1))
             })
+            .collect()
+    }),
+    (Via::LineNumbers, line_numbers::reference, |s| {
+        s.lines()
+            .enumerate()
+            .map(|(i, l)| format!("{:>6}\t{l}\n", i + 40))
             .collect()
     }),
     (Via::Escaping, escaping::reference, |s| {
