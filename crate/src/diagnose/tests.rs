@@ -158,7 +158,7 @@ fn explain_recovery_adds_levels_tried_and_near_misses() {
     );
     assert_eq!(
         err.diagnostics["tried"],
-        json!(["exact", "trailing_whitespace", "indentation"])
+        json!(["exact", "trailing_whitespace", "indentation", "blank_lines"])
     );
     assert!(
         err.message.contains("one consistent amount"),

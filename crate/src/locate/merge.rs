@@ -41,6 +41,18 @@ pub struct Segment {
     pub pieces: Vec<Piece>,
 }
 
+/// File blank lines the request does not show, between two of its lines (the
+/// `blank_lines` level): they stay beside the line new_str keeps on their side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Gap {
+    /// The request line they follow (0-based, in the only segment).
+    pub after: usize,
+    /// The blank lines' bytes, whole, with their line breaks.
+    pub bytes: Range<usize>,
+    /// Their file lines (1-based, inclusive), for messages.
+    pub lines: (usize, usize),
+}
+
 /// Everything needed to write the replacement at one tolerant match.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Merge {
@@ -52,6 +64,8 @@ pub struct Merge {
     pub markers: Vec<String>,
     /// How many file lines the markers stand for, in all.
     pub elided_lines: usize,
+    /// Blank lines of the file the request does not show (`blank_lines` only).
+    pub gaps: Vec<Gap>,
     /// The match starts inside its first line (its first replacement line continues it).
     pub first_partial: bool,
     /// The match ends at the end of a file without a final line break.
@@ -120,6 +134,18 @@ impl Merge {
             _ => None,
         };
         let parts = self.split_at_markers(&new_lines)?;
+        if self.indent.as_ref().is_some_and(|m| !m.is_identity()) {
+            match self.frame(text, &parts) {
+                None => return Err(two_frames(self)),
+                Some(true) => {
+                    // new_str already sits in the file's frame: written as sent.
+                    let mut as_sent = self.clone();
+                    as_sent.indent = None;
+                    return as_sent.render_with_roles(text, replacement, roles);
+                }
+                _ => {}
+            }
+        }
         let mut items = Vec::new();
         let mut counter = 0;
         for (s, segment) in self.segments.iter().enumerate() {
@@ -151,7 +177,11 @@ impl Merge {
                 }
                 None => part,
             };
+            let base = items.len();
             self.merge_segment(segment, part, &roles, s == 0, &mut counter, &mut items)?;
+            if s == 0 && !self.gaps.is_empty() {
+                self.place_gaps(&roles, base, &mut items)?;
+            }
         }
         Ok(self.assemble(text, &items, new_terminated))
     }
@@ -217,6 +247,80 @@ impl Merge {
                 }
             }
             *counter += 1;
+        }
+        Ok(())
+    }
+
+    /// Which frame new_str is in when the request matched with a shift (issue 25,
+    /// rule 5): `Some(true)` the file's (written as sent), `Some(false)` the request's
+    /// (re-indented), `None` not certain (refused). Only lines where the request line
+    /// and its file line are indented differently say anything:
+    /// - a line new_str keeps byte for byte is in the request's frame;
+    /// - a changed line (new words in a request line's place) indented as its file line
+    ///   reads the file's frame, indented as its request line the request's;
+    /// - a kept line indented anew reads the file's frame when it sits at its file
+    ///   line's indentation and nothing else puts new_str in the request's frame
+    ///   (otherwise it is a line moved into a new block, as usual).
+    ///
+    /// Two readings at once are not certain.
+    fn frame(&self, text: &Text, parts: &[Vec<(usize, &str)>]) -> Option<bool> {
+        // (kept byte for byte, changed as the request, changed as the file, moved to the file)
+        let mut v = [false; 4];
+        for (s, (segment, part)) in self.segments.iter().zip(parts).enumerate() {
+            let old: Vec<&str> = segment.request.iter().map(|l| l.trim()).collect();
+            let new: Vec<&str> = part.iter().map(|(_, l)| l.trim()).collect();
+            for op in diff_lines(&old, &new) {
+                let (tag, old_range, new_range) = op.as_tag_tuple();
+                if !matches!(tag, DiffTag::Equal | DiffTag::Replace) {
+                    continue;
+                }
+                for (j, k) in old_range.zip(new_range) {
+                    let (Some(piece), Some((_, line))) = (segment.pieces.get(j), part.get(k))
+                    else {
+                        continue;
+                    };
+                    let partial = s == 0 && j == 0 && self.first_partial;
+                    if piece.absent || partial || line.trim().is_empty() {
+                        continue;
+                    }
+                    let request = lead(&segment.request[j]);
+                    let file = lead(text.line(text.line_of(piece.content.start)));
+                    if request == file {
+                        continue;
+                    }
+                    let at = lead(line);
+                    match tag {
+                        DiffTag::Equal if at == request => v[0] = true,
+                        DiffTag::Equal if at == file => v[3] = true,
+                        DiffTag::Replace if at == request => v[1] = true,
+                        DiffTag::Replace if at == file => v[2] = true,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        let [kept, as_request, as_file, moved] = v;
+        match (kept || as_request, as_file || (moved && !kept)) {
+            (true, true) if as_file => None,
+            (false, true) => Some(true),
+            _ => Some(false),
+        }
+    }
+
+    /// Writes each hidden [`Gap`] back beside the request line new_str keeps on its
+    /// side (`items[base..]` are the segment's lines, one per role). Refused when
+    /// new_str keeps both lines around it with lines between them, or neither: which
+    /// side of the blank lines its lines go is not certain.
+    fn place_gaps(&self, roles: &[LineRole], base: usize, items: &mut Vec<Item>) -> EditResult<()> {
+        let at = |j: usize| roles.iter().position(|r| *r == LineRole::Kept(j));
+        for gap in self.gaps.iter().rev() {
+            let pos = match (at(gap.after), at(gap.after + 1)) {
+                (Some(a), Some(b)) if b == a + 1 => b,
+                (Some(a), None) => a + 1,
+                (None, Some(b)) => b,
+                _ => return Err(hidden_gap(self, gap)),
+            };
+            items.insert(base + pos, Item::Raw(gap.bytes.clone()));
         }
         Ok(())
     }
@@ -479,6 +583,31 @@ fn unplaceable_indent(m: &Merge, map: &IndentMap, line_no: usize, lead: &str) ->
         m.lines.0,
         m.lines.1
     ))
+}
+
+fn two_frames(m: &Merge) -> EditError {
+    EditError::invalid(format!(
+        "old_str matches {} ignoring indentation ({}), but new_str mixes two frames: some of its lines are indented as old_str's, others as the file's, so how to indent it is not certain. Nothing was changed. Send old_str and new_str indented exactly as the file is (read_lines {{start_line: {}, end_line: {}}}).",
+        lines_label(m.lines),
+        m.indent.as_ref().map(IndentMap::describe).unwrap_or_default(),
+        m.lines.0,
+        m.lines.1
+    ))
+}
+
+fn hidden_gap(m: &Merge, gap: &Gap) -> EditError {
+    let count = gap.lines.1 + 1 - gap.lines.0;
+    EditError::new(
+        ErrorKind::Ambiguous,
+        format!(
+            "old_str matches {} when blank lines are not counted, but the file has {count} blank line{} ({}) where old_str has none, and new_str changes the lines on both sides of them, so which side of those blank lines its lines go is not certain. Nothing was changed. Quote the blank lines as the file has them (read_lines {{start_line: {}, end_line: {}}}).",
+            lines_label(m.lines),
+            words::plural(count),
+            lines_label(gap.lines),
+            m.lines.0,
+            m.lines.1
+        ),
+    )
 }
 
 fn unpaired_markers(m: &Merge, found: &[&str]) -> EditError {

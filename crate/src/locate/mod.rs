@@ -23,9 +23,10 @@
 //! the file's own bytes, only changed lines get the level's corrections.
 //!
 //! The cascade (`cascade`) is a table: `LEVELS` in order, `applies` (when a level can
-//! differ from the ones before), `level` (a short match to one function per level),
-//! and `run`, a loop whose body is the rule "the first level with any match decides".
-//! A new level is one function and one row. Scopes named by a function
+//! differ from the ones before) and `level`, each a short match to one module per level
+//! (`cascade/<level>.rs`, one signature, each with a slow `reference` its property
+//! test compares it with), and `run`, a loop whose body is the rule "the first level
+//! with any match decides". A new level is one module and one row. Scopes named by a function
 //! (`function_hint`) are resolved here too, through the blocks module below.
 
 pub mod scope;
@@ -42,6 +43,8 @@ mod index;
 mod merge;
 mod needle;
 mod numbers;
+#[cfg(test)]
+mod real_files;
 mod typography;
 
 pub use exact::find_exact;
