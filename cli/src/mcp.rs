@@ -37,14 +37,20 @@ pub struct EngineServer {
 
 impl EngineServer {
     /// `session`: set up by the caller (roots, replayed `--stats` history).
-    pub fn new(disk: DiskFiles, stats: Option<PathBuf>, session: Session) -> EngineServer {
+    /// `schemas`: the tool list to publish (`anchored_edit::profile_schemas`).
+    pub fn new(
+        disk: DiskFiles,
+        stats: Option<PathBuf>,
+        session: Session,
+        schemas: &Value,
+    ) -> EngineServer {
         EngineServer {
             state: Arc::new(Mutex::new(State {
                 session,
                 disk,
                 stats,
             })),
-            tools: Arc::new(tools()),
+            tools: Arc::new(tools(schemas)),
         }
     }
 
@@ -88,8 +94,7 @@ impl EngineServer {
     }
 }
 
-fn tools() -> Vec<Tool> {
-    let schemas = anchored_edit::tool_schemas();
+fn tools(schemas: &Value) -> Vec<Tool> {
     schemas
         .as_array()
         .map(|list| {

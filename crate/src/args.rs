@@ -31,6 +31,8 @@ pub enum ParamType {
     StringMap,
     /// An array of strings (a single string is taken as a list of one).
     StringList,
+    /// An array of integers.
+    IntegerList,
 }
 
 #[derive(Debug)]
@@ -100,9 +102,37 @@ impl ToolSpec {
 
     /// The JSON Schema of this tool's arguments.
     pub fn schema(&self) -> Value {
+        schema_of(self.params.iter(), false)
+    }
+
+    /// The schema of the `minimal` profile: required arguments and [`COMPACT_KEEP`],
+    /// each with its description's first sentence. Calls still accept every argument.
+    pub fn compact_schema(&self) -> Value {
+        let kept = self
+            .params
+            .iter()
+            .filter(|p| p.required || COMPACT_KEEP.contains(&p.name));
+        schema_of(kept, true)
+    }
+
+    /// The description's first sentence and its example, for the `minimal` profile.
+    pub fn short_description(&self) -> String {
+        let first = first_sentence(self.description);
+        match self.description.find("Example: ") {
+            Some(i) => format!("{first}. {}", &self.description[i..]),
+            None => format!("{first}."),
+        }
+    }
+}
+
+/// Optional arguments the `minimal` profile still publishes.
+pub const COMPACT_KEEP: &[&str] = &["replace_all", "start_line", "end_line", "glob"];
+
+fn schema_of<'p>(params: impl Iterator<Item = &'p Param>, short: bool) -> Value {
+    {
         let mut properties = Map::new();
         let mut required = Vec::new();
-        for p in self.params {
+        for p in params {
             let mut prop = match p.ty {
                 ParamType::String => json!({"type": "string"}),
                 ParamType::Integer { min } => json!({"type": "integer", "minimum": min}),
@@ -124,8 +154,14 @@ impl ToolSpec {
                     "additionalProperties": {"type": "string"}
                 }),
                 ParamType::StringList => json!({"type": "array", "items": {"type": "string"}}),
+                ParamType::IntegerList => json!({"type": "array", "items": {"type": "integer"}}),
             };
-            prop["description"] = Value::String(p.description.to_string());
+            let description = if short {
+                first_sentence(p.description)
+            } else {
+                p.description
+            };
+            prop["description"] = Value::String(description.to_string());
             properties.insert(p.name.to_string(), prop);
             if p.required {
                 required.push(p.name);
@@ -350,6 +386,9 @@ fn check_type(spec: &ToolSpec, param: &Param, value: &Value) -> EditResult<()> {
         ParamType::StringMap => value
             .as_object()
             .is_some_and(|o| o.values().all(Value::is_string)),
+        ParamType::IntegerList => value
+            .as_array()
+            .is_some_and(|a| a.iter().all(Value::is_i64)),
         ParamType::StringList => {
             value.is_string()
                 || value
@@ -375,6 +414,7 @@ fn check_type(spec: &ToolSpec, param: &Param, value: &Value) -> EditResult<()> {
         ParamType::ObjectList => "an array of objects".to_string(),
         ParamType::StringMap => "an object {\"<path>\": \"<version>\", …} of strings".to_string(),
         ParamType::StringList => "an array of strings".to_string(),
+        ParamType::IntegerList => "an array of integers".to_string(),
     };
     Err(EditError::invalid(format!(
         "{}: `{}` must be {expected}, not {}.",

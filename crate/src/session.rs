@@ -6,7 +6,7 @@ mod living;
 mod rebase;
 mod undo;
 
-use crate::args::{closest, Args};
+use crate::args::{closest, Args, ToolSpec};
 use crate::changes::describe;
 use crate::error::{EditError, ErrorKind};
 use crate::result::{FileChange, ToolResult};
@@ -162,13 +162,36 @@ impl Session {
         // A call that records nothing (get_edit_stats) must not leave the previous
         // call's record for a host to log twice.
         self.last_record = None;
-        let Some(t) = tools::find(tool) else {
-            return ToolResult::failure(tool, unknown_tool(tool));
-        };
         let raw = match arguments_object(arguments) {
             Ok(m) => m,
             Err(e) => return ToolResult::failure(tool, e),
         };
+        // Another harness's tool (tools::dialects) runs as the engine tool it maps to.
+        let (engine_tool, raw, numbered) = match tools::dialects::translate(tool, &raw) {
+            Some(Ok(t)) => (t.tool, t.args, t.numbered),
+            Some(Err(e)) => return ToolResult::failure(tool, e),
+            None => (tool, raw, false),
+        };
+        let Some(t) = tools::find(engine_tool) else {
+            return ToolResult::failure(tool, unknown_tool(tool));
+        };
+        let mut result = self.run_tool(t, tool, raw, files, options);
+        if numbered {
+            if let (Some(content), Some(first)) = (result.content.as_mut(), result.start_line) {
+                *content = tools::dialects::number_lines(content, first);
+            }
+        }
+        result
+    }
+
+    fn run_tool(
+        &mut self,
+        t: &'static Tool,
+        tool: &str,
+        raw: Map<String, Value>,
+        files: &dyn Files,
+        options: &CallOptions,
+    ) -> ToolResult {
         let args = match Args::parse(t.spec, &raw) {
             Ok(a) => a,
             Err(e) => {
@@ -516,6 +539,74 @@ pub fn tool_schemas() -> Value {
             })
             .collect(),
     )
+}
+
+/// The tool list of the MCP profile `profile` (tools::dialects::PROFILES: `full`, the
+/// default, `minimal`, or a harness's name), narrowed to `picked` when it names any:
+/// a picked name is looked up in the profile, then among the engine's tools, then among
+/// every harness's tools. An unknown profile or name is an error naming the valid ones.
+pub fn profile_schemas(profile: &str, picked: &[String]) -> Result<Value, String> {
+    let p = tools::dialects::profile(profile).ok_or_else(|| {
+        let names: Vec<&str> = tools::dialects::PROFILES.iter().map(|p| p.name).collect();
+        format!(
+            "unknown profile `{profile}`; profiles: {}",
+            names.join(", ")
+        )
+    })?;
+    let engine = |name: &str| TOOLS.iter().find(|t| t.spec.name == name).map(|t| t.spec);
+    let mut specs: Vec<&'static ToolSpec> = if p.engine.is_empty() && p.name == "full" {
+        TOOLS.iter().map(|t| t.spec).collect()
+    } else {
+        p.engine.iter().filter_map(|n| engine(n)).collect()
+    };
+    specs.extend(p.dialect_tools().map(|t| &t.spec));
+    if !picked.is_empty() {
+        let mut chosen = Vec::new();
+        for name in picked {
+            let found = specs
+                .iter()
+                .copied()
+                .find(|s| s.name == name)
+                .or_else(|| engine(name))
+                .or_else(|| {
+                    tools::dialects::TOOLS
+                        .iter()
+                        .map(|t| &t.spec)
+                        .find(|s| s.name == name)
+                });
+            match found {
+                Some(spec) => chosen.push(spec),
+                None => {
+                    return Err(format!(
+                        "--tools: no tool `{name}`; tools: {}",
+                        tool_names().join(", ")
+                    ))
+                }
+            }
+        }
+        specs = chosen;
+    }
+    let compact = p.name == "minimal";
+    Ok(Value::Array(
+        specs
+            .into_iter()
+            .map(|s| schema_entry(s, compact))
+            .collect(),
+    ))
+}
+
+fn schema_entry(spec: &ToolSpec, compact: bool) -> Value {
+    let schema = if compact {
+        spec.compact_schema()
+    } else {
+        spec.schema()
+    };
+    json!({
+        "name": spec.name,
+        "description": if compact { spec.short_description() } else { spec.description.to_string() },
+        "inputSchema": schema,
+        "annotations": spec.annotations.to_json(),
+    })
 }
 
 /// How a call runs: the host's files, the call's `encoding`, whether it is a dry run.

@@ -24,6 +24,7 @@
 //! update is a list of hunks, and a hunk is lines marked context, removed or added.
 
 pub mod apply;
+pub mod blocks;
 pub mod grammar;
 pub mod search;
 

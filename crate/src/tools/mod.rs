@@ -8,6 +8,7 @@ pub mod apply_patch;
 pub mod create_file;
 pub mod delete_block;
 pub mod delete_lines;
+pub mod dialects;
 pub mod edit_file;
 pub mod file_summary;
 pub mod find_symbol;
@@ -25,6 +26,7 @@ pub mod region;
 pub mod replace_block;
 pub mod replace_function_body;
 pub mod replace_in_files;
+pub mod search_replace;
 pub mod str_replace;
 pub mod undo_edit;
 
