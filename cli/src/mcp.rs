@@ -1,7 +1,8 @@
 //! `anchored-edit mcp`: every tool over the Model Context Protocol on stdio (rmcp).
 //!
 //! The server is a thin adapter: tool names, descriptions and schemas come from the
-//! engine's `tool_schemas()`, each `tools/call` runs through the same path as
+//! engine's `profile_schemas()` (the `--profile` / `--tools` selection; calls take every
+//! tool whatever is listed), each `tools/call` runs through the same path as
 //! `anchored-edit call` (engine, then an all-or-nothing write), and one `Session` lives
 //! for the whole connection so statistics and repeated-failure advice carry across
 //! calls. A refused edit is a normal tool result with `isError: true`: its message as

@@ -105,28 +105,34 @@ impl ToolSpec {
         schema_of(self.params.iter(), false)
     }
 
-    /// The schema of the `minimal` profile: required arguments and [`COMPACT_KEEP`],
-    /// each with its description's first sentence. Calls still accept every argument.
-    pub fn compact_schema(&self) -> Value {
-        let kept = self
-            .params
-            .iter()
-            .filter(|p| p.required || COMPACT_KEEP.contains(&p.name));
-        schema_of(kept, true)
-    }
-
-    /// The description's first sentence and its example, for the `minimal` profile.
-    pub fn short_description(&self) -> String {
-        let first = first_sentence(self.description);
-        match self.description.find("Example: ") {
-            Some(i) => format!("{first}. {}", &self.description[i..]),
-            None => format!("{first}."),
+    /// The schema a profile lists: every argument but [`UNLISTED`] (with `keep`, only
+    /// the required ones and those `keep` names), each with its description's first
+    /// sentence, and no `additionalProperties: false`: calls still take every argument,
+    /// and the refusals that need an unlisted one name it.
+    pub fn listed_schema(&self, keep: Option<&[&str]>) -> Value {
+        let kept = self.params.iter().filter(|p| {
+            !UNLISTED.contains(&p.name) && keep.is_none_or(|k| p.required || k.contains(&p.name))
+        });
+        let mut schema = schema_of(kept, true);
+        if let Some(o) = schema.as_object_mut() {
+            o.remove("additionalProperties");
         }
+        schema
     }
 }
 
-/// Optional arguments the `minimal` profile still publishes.
-pub const COMPACT_KEEP: &[&str] = &["replace_all", "start_line", "end_line", "glob"];
+/// Optional arguments the `minimal` profile lists.
+pub const COMPACT_KEEP: &[&str] = &["replace_all", "start_line", "end_line", "glob", "regex"];
+
+/// Arguments profiles do not list (docs/tools.md documents them; the refusals that
+/// need one name it): the file's encoding, and the switches that turn a check off.
+pub const UNLISTED: &[&str] = &[
+    "encoding",
+    "allow_placeholders",
+    "allow_unbalanced",
+    "strict",
+    "expected_versions",
+];
 
 fn schema_of<'p>(params: impl Iterator<Item = &'p Param>, short: bool) -> Value {
     {

@@ -586,24 +586,27 @@ pub fn profile_schemas(profile: &str, picked: &[String]) -> Result<Value, String
         }
         specs = chosen;
     }
-    let compact = p.name == "minimal";
+    let keep = (p.name == "minimal").then_some(crate::args::COMPACT_KEEP);
+    let dialect = |s: &ToolSpec| {
+        tools::dialects::TOOLS
+            .iter()
+            .any(|t| std::ptr::eq(&t.spec, s))
+    };
     Ok(Value::Array(
         specs
             .into_iter()
-            .map(|s| schema_entry(s, compact))
+            .map(|s| match dialect(s) {
+                true => schema_entry(s, s.description, s.schema()),
+                false => schema_entry(s, tools::summary(s), s.listed_schema(keep)),
+            })
             .collect(),
     ))
 }
 
-fn schema_entry(spec: &ToolSpec, compact: bool) -> Value {
-    let schema = if compact {
-        spec.compact_schema()
-    } else {
-        spec.schema()
-    };
+fn schema_entry(spec: &ToolSpec, description: &str, schema: Value) -> Value {
     json!({
         "name": spec.name,
-        "description": if compact { spec.short_description() } else { spec.description.to_string() },
+        "description": description,
         "inputSchema": schema,
         "annotations": spec.annotations.to_json(),
     })
