@@ -30,7 +30,7 @@ Example: {\"patch\": \"*** Begin Patch\\n*** Update File: src/app.py\\n@@ def ma
             aliases: &["file_path", "filepath", "file", "target_file"],
             ty: ParamType::String,
             required: false,
-            description: "SEARCH/REPLACE blocks only: the file of blocks with no file-name line before them.",
+            description: "SEARCH/REPLACE blocks only: the file they edit (file-name lines are then ignored).",
         },
         ALLOW_PLACEHOLDERS,
         DRY_RUN,

@@ -1,35 +1,38 @@
-//! SEARCH/REPLACE blocks ([`crate::patch::blocks`]) applied through `multi_replace`, so
-//! each block matches, recovers and refuses exactly as a str_replace call would (unique
-//! matches only), and the blocks of a call apply all or nothing.
+//! SEARCH/REPLACE blocks ([`crate::patch::blocks`]) applied as patch hunks (one file
+//! operation per block, in order, each on the text the earlier ones left): a block's
+//! SEARCH lines are found on whole lines through the same matching cascade as
+//! `apply_patch` and `str_replace`, exactly once, and the blocks of a call apply all or
+//! nothing.
 //!
 //! Each harness's meaning is kept where it is safe:
-//! - Roo's `:start_line:` is the item's `line_hint`; `:end_line:` must agree with it and
-//!   the SEARCH's line count, or the block is refused.
+//! - Roo's `:start_line:` is the hunk's line hint (it breaks ties between equal
+//!   candidates, never moves a unique match); `:end_line:` must agree with it and the
+//!   SEARCH's line count, or the block is refused.
 //! - An empty SEARCH (Cline, aider: a new file) writes the REPLACE as the whole file only
 //!   where the file is missing or empty; on a file with text it is refused with the call
 //!   that replaces a whole file.
 //! - SEARCH and REPLACE are whole lines: a block with no REPLACE lines removes the SEARCH
-//!   lines with their line break.
+//!   lines with their line breaks.
 
-use super::multi_replace;
 use super::{Ctx, Outcome};
-use crate::args::Args;
 use crate::error::{EditError, EditResult, ErrorKind};
+use crate::locate::MatchedVia;
 use crate::patch::blocks::{Block, Blocks};
-use serde_json::{json, Map, Value};
+use crate::patch::{apply, FileOp, Format, Hunk, Patch, PathChoice, Sign};
 
-/// Applies `blocks`; `default_path` is the file of blocks without a file-line.
+/// Applies `blocks` to `path` when given (text outside the blocks is then ignored, as
+/// Roo and Cline do), else each to the file named on the line before it (aider).
 pub fn apply(ctx: &mut Ctx, blocks: &Blocks, default_path: Option<&str>) -> EditResult<Outcome> {
     if blocks.blocks.is_empty() {
         return Err(EditError::invalid(
             "The text holds no complete SEARCH/REPLACE block. Nothing was changed. Send `<<<<<<< SEARCH`, the exact lines, `=======`, the new lines, `>>>>>>> REPLACE`.",
         ));
     }
-    let mut items = Vec::new();
+    let mut ops = Vec::new();
     let mut written = Vec::new();
     for (i, block) in blocks.blocks.iter().enumerate() {
         let number = i + 1;
-        let path = block.path.as_deref().or(default_path).ok_or_else(|| {
+        let path = default_path.or(block.path.as_deref()).ok_or_else(|| {
             EditError::invalid(format!(
                 "Block {number} (line {}) names no file. Nothing was changed. Put the file's path, relative to the project root, on the line before the block (or before its ``` fence).",
                 block.line
@@ -40,32 +43,53 @@ pub fn apply(ctx: &mut Ctx, blocks: &Blocks, default_path: Option<&str>) -> Edit
             written.push(whole_file(ctx, number, path, block)?);
             continue;
         }
-        let (old, new) = if block.replace_lines == 0 {
-            (format!("{}\n", block.search), String::new())
-        } else {
-            (block.search.clone(), block.replace.clone())
-        };
-        let mut item = json!({"path": path, "old_str": old, "new_str": new});
-        if let Some(line) = block.start_line {
-            item["line_hint"] = json!(line);
-        }
-        items.push(item);
+        ops.push(FileOp::Update {
+            path: PathChoice::exact(path),
+            move_to: None,
+            hunks: vec![hunk(block)],
+            line: block.line,
+        });
     }
-    if items.is_empty() {
+    if ops.is_empty() {
         return Ok(Outcome::Edited {
             message: written.join(" "),
         });
     }
-    let mut raw = Map::new();
-    raw.insert("replacements".into(), Value::Array(items));
-    let args = Args::parse(&multi_replace::SPEC, &raw)?;
-    let outcome = multi_replace::run(ctx, &args)?;
-    match outcome {
-        Outcome::Edited { message } if !written.is_empty() => Ok(Outcome::Edited {
-            message: format!("{} {message}", written.join(" ")),
-        }),
-        other => Ok(other),
-    }
+    let patch = Patch {
+        format: Format::Unified,
+        ops,
+    };
+    let applied = apply::apply(&mut ctx.ws, &patch, false)?;
+    ctx.warnings.extend(applied.notes.iter().cloned());
+    ctx.matched_via = applied.matched_via().map(MatchedVia::Level);
+    written.push(applied.message());
+    Ok(Outcome::Edited {
+        message: written.join(" "),
+    })
+}
+
+/// A block as a patch hunk: its SEARCH lines removed, its REPLACE lines added, found on
+/// whole lines by content (`:start_line:` only breaks ties between equal candidates).
+fn hunk(block: &Block) -> Hunk {
+    let mut hunk = Hunk::new(block.line);
+    let lines = |text: &str, n: usize| -> Vec<String> {
+        match n {
+            0 => Vec::new(),
+            _ => text.split('\n').map(str::to_string).collect(),
+        }
+    };
+    hunk.lines.extend(
+        lines(&block.search, block.search_lines)
+            .into_iter()
+            .map(|l| (Sign::Remove, l)),
+    );
+    hunk.lines.extend(
+        lines(&block.replace, block.replace_lines)
+            .into_iter()
+            .map(|l| (Sign::Add, l)),
+    );
+    hunk.line_hint = block.start_line;
+    hunk
 }
 
 /// Roo's `:end_line:` against `:start_line:` and the SEARCH's lines.
