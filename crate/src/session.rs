@@ -228,9 +228,10 @@ impl Session {
                 }
                 return result;
             }
-            Ok(Outcome::Undo { steps }) => {
-                self.undo_result(steps, (files, encoding, dry_run), options, &mut record)
-            }
+            Ok(Outcome::Undo { steps, path }) => match self.undo_names(path.as_deref()) {
+                Err(e) => ToolResult::failure("undo_edit", e),
+                Ok(()) => self.undo_result(steps, (files, encoding, dry_run), options, &mut record),
+            },
             Ok(Outcome::Read(r)) => {
                 let mut result = ToolResult::new(name);
                 result.message = r.message;
@@ -319,6 +320,26 @@ impl Session {
     }
 
     /// `undo_edit`: the last `steps` applied calls taken back ([`undo`]).
+    /// Refuses an undo_edit naming `path` when the newest applied call did not edit it.
+    fn undo_names(&self, path: Option<&str>) -> Result<(), EditError> {
+        let (Some(path), Some(last)) = (path, self.living.newest(1).first().copied()) else {
+            return Ok(());
+        };
+        let edited: Vec<&str> = last
+            .files
+            .iter()
+            .flat_map(|f| std::iter::once(f.path.as_str()).chain(f.moved_to.as_deref()))
+            .collect();
+        if edited.contains(&path) {
+            return Ok(());
+        }
+        Err(EditError::invalid(format!(
+            "The last applied edit ({}) changed {}, not {path}. Nothing was changed. undo_edit takes back the newest edit of the session: send it without path (or with one of those files) to take that one back.",
+            last.tool,
+            edited.join(", ")
+        )))
+    }
+
     fn undo_result(
         &mut self,
         steps: usize,

@@ -502,17 +502,20 @@ test('profiles: each harness\'s tools listed by both MCP servers, and its corpus
       assert.deepEqual(tools.map((t) => t.inputSchema), listed.map((t) => t.inputSchema), `${server} ${profile}`);
       for (const c of cases) {
         reset(root, c.files);
-        const r = await client.callTool({ name: c.call.tool, arguments: c.call.arguments });
-        const where = `${server} ${profile} ${c.name}`;
-        assert.equal(r.isError, !c.expect.ok, `${where}: ${r.content[0]?.text}`);
-        if (!c.expect.ok) {
-          assert.equal(r.structuredContent.error.kind, c.expect.error_kind, where);
-          assert.deepEqual(tree(root), c.files, `${where}: nothing written`);
-        } else if (c.expect.read) {
-          assert.equal(r.structuredContent.content, c.expect.read.content, where);
-        } else {
-          for (const [p, text] of Object.entries(c.expect.files ?? {})) {
-            assert.equal(fs.readFileSync(path.join(root, p), 'utf8'), text, `${where}: ${p}`);
+        for (const [i, step] of (c.steps ?? [{ call: c.call, expect: c.expect }]).entries()) {
+          const before = tree(root);
+          const r = await client.callTool({ name: step.call.tool, arguments: step.call.arguments });
+          const where = `${server} ${profile} ${c.name} step ${i + 1}`;
+          assert.equal(r.isError, !step.expect.ok, `${where}: ${r.content[0]?.text}`);
+          if (!step.expect.ok) {
+            assert.equal(r.structuredContent.error.kind, step.expect.error_kind, where);
+            assert.deepEqual(tree(root), before, `${where}: nothing written`);
+          } else if (step.expect.read) {
+            assert.equal(r.structuredContent.content, step.expect.read.content, where);
+          } else {
+            for (const [p, text] of Object.entries(step.expect.files ?? {})) {
+              assert.equal(fs.readFileSync(path.join(root, p), 'utf8'), text, `${where}: ${p}`);
+            }
           }
         }
       }

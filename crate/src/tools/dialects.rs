@@ -403,11 +403,8 @@ fn text_editor(args: &mut Map<String, Value>, out: &mut Translated) -> EditResul
             "str_replace"
         }
         "insert" => "insert",
-        "undo_edit" => {
-            // The session's history is per call; the last applied call is undone.
-            args.remove("path");
-            "undo_edit"
-        }
+        // The session's newest applied call, refused unless it edited `path`.
+        "undo_edit" => "undo_edit",
         other => {
             return Err(EditError::invalid(format!(
                 "Unknown command `{other}`. Send command: view, create, str_replace, insert or undo_edit."

@@ -229,8 +229,9 @@ pub enum Outcome {
     },
     /// `get_edit_stats`: the session owns the statistics.
     Stats { reset: bool },
-    /// `undo_edit`: the session owns the history of applied calls.
-    Undo { steps: usize },
+    /// `undo_edit`: the session owns the history of applied calls. `path` (normalised):
+    /// the file the newest of them must have edited.
+    Undo { steps: usize, path: Option<String> },
 }
 
 /// An `expected_version` that did not match the file's text: the session may hold that
