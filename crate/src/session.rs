@@ -729,12 +729,20 @@ fn tool_names() -> Vec<&'static str> {
 }
 
 fn unknown_tool(name: &str) -> EditError {
-    let suggestion = closest(name, tool_names())
+    let dialect = || {
+        let names = tools::dialects::TOOLS.iter().map(|t| t.spec.name);
+        names.filter(|n| tools::dialects::find(n).is_some())
+    };
+    let suggestion = closest(name, tool_names().into_iter().chain(dialect()))
         .map(|n| format!(" Did you mean `{n}`?"))
         .unwrap_or_default();
+    let mut others: Vec<&str> = dialect().collect();
+    others.sort_unstable();
+    others.dedup();
     EditError::invalid(format!(
-        "There is no tool `{name}`.{suggestion} Tools: {}.",
-        tool_names().join(", ")
+        "There is no tool `{name}`.{suggestion} Tools: {}. Other agents' tool names are accepted too: {}.",
+        tool_names().join(", "),
+        others.join(", ")
     ))
 }
 
