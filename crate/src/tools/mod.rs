@@ -72,7 +72,7 @@ get_edit_stats reports how your edits fared.";
 /// to choose the tool and call it. The whole description (docs/tools.md, `tool_schemas`)
 /// and the refusals, which name the next call, carry the rest.
 pub static SUMMARIES: &[(&str, &str)] = &[
-    ("str_replace", "Replace old_str (copied from the file, unique; a few lines) with new_str. Recovers whitespace, escaping and line-number slips; refuses when not sure, with the closest area and the next call. Example: {\"path\": \"src/app.py\", \"old_str\": \"retries = 3\", \"new_str\": \"retries = 5\"}"),
+    ("str_replace", "Replace old_str (a few unique lines copied from the file; found by content, not line numbers) with new_str. Recovers whitespace, escaping and line-number slips; refuses when not sure, with the closest area and the next call. Example: {\"path\": \"src/app.py\", \"old_str\": \"retries = 3\", \"new_str\": \"retries = 5\"}"),
     ("insert", "Insert lines after line N (0 = top), or after / before the unique line containing after_content / before_content. Example: {\"path\": \"a.py\", \"after_content\": \"import os\", \"new_str\": \"import sys\\n\"}"),
     ("move_block", "Move (or copy) the lines from start_content through end_content (or brace_match) to after / before a unique line, in this file or to_path."),
     ("edit_file", "Merge a lazy snippet: code_edit is the new code with `// ... existing code ...` lines for unchanged stretches; each stretch's first and last lines are copied from the file."),
