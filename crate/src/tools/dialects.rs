@@ -438,3 +438,73 @@ pub fn number_lines(content: &str, first: usize) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_dialect_tool_runs_an_engine_tool_and_belongs_to_a_profile() {
+        for t in TOOLS {
+            assert!(super::super::find(t.engine).is_some(), "{}", t.spec.name);
+            assert!(profile(t.harness).is_some(), "{}", t.harness);
+        }
+        for p in PROFILES {
+            let engine = p.engine.iter().all(|n| super::super::find(n).is_some());
+            assert!(engine, "{}", p.name);
+            let listed = p.dialect_tools().count() + p.engine.len();
+            assert!(listed > 0 || p.name == "full", "{}", p.name);
+        }
+    }
+
+    #[test]
+    fn translations() {
+        let args = |v: Value| v.as_object().cloned().unwrap_or_default();
+        let t = translate("replace", &args(json!({"file_path": "a", "old_string": "x", "new_string": "y", "allow_multiple": true, "instruction": "i"})))
+            .unwrap()
+            .unwrap();
+        assert_eq!(t.tool, "str_replace");
+        assert_eq!(t.args["replace_all"], json!(true));
+        assert_eq!(t.args["explanation"], json!("i"));
+        let t = translate(
+            "read_file",
+            &args(json!({"absolute_path": "a", "offset": 0, "limit": 3})),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            (t.args["start_line"].clone(), t.args["end_line"].clone()),
+            (json!(1), json!(3))
+        );
+        let t = translate(
+            "Read",
+            &args(json!({"file_path": "a", "offset": 5, "limit": 2})),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            (
+                t.args["start_line"].clone(),
+                t.args["end_line"].clone(),
+                t.numbered
+            ),
+            (json!(5), json!(6), true)
+        );
+        let t = translate(
+            "str_replace_editor",
+            &args(json!({"command": "view", "path": "a", "view_range": [2, -1]})),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!((t.tool, t.args.get("end_line")), ("read_lines", None));
+        assert!(translate("str_replace", &Map::new()).is_none());
+        assert!(translate("apply_patch", &Map::new()).is_none());
+        assert!(translate(
+            "str_replace_editor",
+            &args(json!({"command": "rm", "path": "a"}))
+        )
+        .unwrap()
+        .is_err());
+        assert_eq!(number_lines("a\nb", 9), "     9\ta\n    10\tb");
+    }
+}
