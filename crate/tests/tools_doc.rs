@@ -274,7 +274,8 @@ const DIALECTS_HEADER: &str = "\
 Other agents' edit tools, under their own names and argument shapes
 (`crate/src/tools/dialects.rs`), run as the engine's tools: the same unique-only
 matching, recovery and refusals. `call` accepts every harness's tool names without a
-profile. SEARCH/REPLACE blocks (Roo's `<<<<<<< SEARCH` with `:start_line:` /
+profile; a result's `tool` is the engine tool that ran (hosts read whether it edits from
+there). SEARCH/REPLACE blocks (Roo's `<<<<<<< SEARCH` with `:start_line:` /
 `:end_line:` and `-------`, Cline's `------- SEARCH` / `+++++++ REPLACE`, aider's blocks
 under a file name line and a code fence) are read by `crate/src/patch/blocks.rs`; sent
 to `apply_patch` they are applied too, with a warning naming the format. What each
@@ -292,7 +293,12 @@ harness's options mean here:
 - gemini-cli: `instruction` is recorded; `allow_multiple` is `replace_all`;
   `read_file`'s `offset` is 0-based.
 - Copilot: `insert_edit_into_file` is a lazy snippet (`edit_file`).
-- A block with no REPLACE lines removes its SEARCH lines with their line breaks.
+- A block's SEARCH and REPLACE are whole lines, applied as a patch hunk: found by
+  content on whole lines, exactly once (whitespace, quote and line-number-prefix slips
+  recovered); a block with no REPLACE lines removes its SEARCH lines with their line
+  breaks. Similarity matches and first-of-several matches, which some peers accept, are
+  refused (`tests/dialects/peers.json`: the peers' own test inputs, run by
+  `crate/tests/dialect_peers.rs`).
 
 ";
 
