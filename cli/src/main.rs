@@ -68,6 +68,9 @@ EXIT STATUS:
 TOOLS:
     str_replace, insert, delete_lines, create_file, get_document, read_lines,
     line_count, grep_file, get_edit_stats (and more: see `anchored-edit tools`).
+    Other agents' tool names work too (Edit, MultiEdit, Write, Read, apply_diff,
+    replace_in_file, write_to_file, replace, replace_string_in_file,
+    str_replace_based_edit_tool, …; see `anchored-edit tools --profile NAME`).
     docs/tools.md documents every tool and argument, docs/errors.md every error kind.
 
 EXAMPLE:
