@@ -253,5 +253,11 @@ mod tests {
         assert!(parse("<<<<<<< SEARCH\na\n>>>>>>> REPLACE\n").is_err());
         assert!(parse("<<<<<<< SEARCH\na\n=======\nb\n").is_err());
         assert!(!detect("a\n=======\nb"));
+        let huge = format!(
+            "<<<<<<< SEARCH\n:start_line:{}\n:end_line:{}\n-------\na\n=======\nb\n>>>>>>> REPLACE",
+            usize::MAX,
+            usize::MAX
+        );
+        assert_eq!(parse(&huge).unwrap().blocks[0].start_line, Some(usize::MAX));
     }
 }

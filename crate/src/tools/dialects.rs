@@ -358,7 +358,7 @@ fn read(args: &mut Map<String, Value>, zero_based: bool) -> EditResult<()> {
     let offset = args.remove("offset").map(|v| v.as_u64());
     let limit = args.remove("limit").map(|v| v.as_u64());
     let start = match offset {
-        Some(Some(n)) => Some(n + u64::from(zero_based)),
+        Some(Some(n)) => Some(n.saturating_add(u64::from(zero_based))),
         Some(None) => return Err(EditError::invalid("`offset` must be a line number.")),
         None => None,
     };
@@ -368,7 +368,7 @@ fn read(args: &mut Map<String, Value>, zero_based: bool) -> EditResult<()> {
     match limit {
         Some(Some(n)) if n >= 1 => {
             let first = start.unwrap_or(1).max(1);
-            args.insert("end_line".into(), json!(first + n - 1));
+            args.insert("end_line".into(), json!(first.saturating_add(n - 1)));
         }
         Some(_) => return Err(EditError::invalid("`limit` must be a number of lines ≥ 1.")),
         None => {}
@@ -506,5 +506,10 @@ mod tests {
         .unwrap()
         .is_err());
         assert_eq!(number_lines("a\nb", 9), "     9\ta\n    10\tb");
+        let huge = translate(
+            "read_file",
+            &args(json!({"path": "a", "offset": u64::MAX, "limit": u64::MAX})),
+        );
+        assert!(huge.unwrap().is_ok(), "no overflow");
     }
 }

@@ -97,7 +97,7 @@ fn check_lines(number: usize, block: &Block) -> EditResult<()> {
     let (Some(start), Some(end)) = (block.start_line, block.end_line) else {
         return Ok(());
     };
-    let want = start + block.search_lines.max(1) - 1;
+    let want = start.saturating_add(block.search_lines.max(1) - 1);
     if end == want {
         return Ok(());
     }
