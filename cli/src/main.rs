@@ -26,8 +26,8 @@ anchored-edit — content-anchored edits for LLM coding agents
 
 USAGE:
     anchored-edit call [--root DIR] [--request FILE] [--dry-run] [--stats FILE] [--state DIR]
-    anchored-edit mcp  [--root DIR] [--stats FILE]
-    anchored-edit tools
+    anchored-edit mcp  [--root DIR] [--stats FILE] [--profile NAME] [--tools A,B,C]
+    anchored-edit tools [--profile NAME] [--tools A,B,C]
     anchored-edit --help | --version
 
 COMMANDS:
@@ -38,7 +38,7 @@ COMMANDS:
             or was refused.
     mcp     Serve every tool over the Model Context Protocol on stdin/stdout, working
             on the files under --root. Refused edits are tool results with isError.
-    tools   Print every tool's name, description and JSON Schema.
+    tools   Print the tools' names, descriptions and JSON Schemas (as mcp lists them).
 
 OPTIONS:
     --root DIR        Project root; paths in calls are relative to it, and nothing
@@ -53,6 +53,12 @@ OPTIONS:
                       rebased onto the current text) and the applied calls (undo_edit).
                       Bounded (64 versions, 64 calls, 64 MB each); written atomically.
                       Without it each call is a fresh session with nothing to undo.
+    --profile NAME    (mcp, tools) The tool set listed: full (default), minimal
+                      (str_replace, apply_patch, read_lines, grep_project, compact), or
+                      one harness's own tools, names and schemas: claude-code,
+                      anthropic-text-editor, codex, cline, roo, aider, gemini, copilot.
+                      Calls accept every tool and every harness's names whatever it is.
+    --tools A,B,C     (mcp, tools) List exactly these tools (engine or harness names).
 
 EXIT STATUS:
     0  the call succeeded (and its changes, if any, were written)
@@ -62,6 +68,9 @@ EXIT STATUS:
 TOOLS:
     str_replace, insert, delete_lines, create_file, get_document, read_lines,
     line_count, grep_file, get_edit_stats (and more: see `anchored-edit tools`).
+    Other agents' tool names work too (Edit, MultiEdit, Write, Read, apply_diff,
+    replace_in_file, write_to_file, replace, replace_string_in_file,
+    str_replace_based_edit_tool, …; see `anchored-edit tools --profile NAME`).
     docs/tools.md documents every tool and argument, docs/errors.md every error kind.
 
 EXAMPLE:
@@ -76,6 +85,8 @@ struct Options {
     dry_run: bool,
     stats: Option<PathBuf>,
     state: Option<PathBuf>,
+    profile: String,
+    tools: Vec<String>,
 }
 
 fn main() -> ExitCode {
@@ -104,7 +115,8 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         "tools" => {
-            let schemas = anchored_edit::tool_schemas();
+            let options = parse_options(&args[1..], false)?;
+            let schemas = anchored_edit::profile_schemas(&options.profile, &options.tools)?;
             println!(
                 "{}",
                 serde_json::to_string_pretty(&schemas).unwrap_or_default()
@@ -117,7 +129,9 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
             let disk = DiskFiles::new(&options.root)
                 .map_err(|e| format!("--root {}: {e}", options.root.display()))?;
             let session = new_session(&options)?;
-            mcp::serve(mcp::EngineServer::new(disk, options.stats.clone(), session))?;
+            let tools = anchored_edit::profile_schemas(&options.profile, &options.tools)?;
+            let server = mcp::EngineServer::new(disk, options.stats.clone(), session, &tools);
+            mcp::serve(server)?;
             Ok(ExitCode::SUCCESS)
         }
         other => Err(format!("unknown command `{other}`")),
@@ -131,6 +145,8 @@ fn parse_options(args: &[String], for_call: bool) -> Result<Options, String> {
         dry_run: false,
         stats: None,
         state: None,
+        profile: "full".to_string(),
+        tools: Vec::new(),
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -147,6 +163,14 @@ fn parse_options(args: &[String], for_call: bool) -> Result<Options, String> {
         match flag {
             "--root" => options.root = PathBuf::from(value("--root")?),
             "--stats" => options.stats = Some(PathBuf::from(value("--stats")?)),
+            "--profile" if !for_call => options.profile = value("--profile")?,
+            "--tools" if !for_call => {
+                options.tools = value("--tools")?
+                    .split(',')
+                    .map(|t| t.trim().to_string())
+                    .filter(|t| !t.is_empty())
+                    .collect();
+            }
             "--state" if for_call => options.state = Some(PathBuf::from(value("--state")?)),
             "--request" if for_call => options.request = Some(PathBuf::from(value("--request")?)),
             "--dry-run" if for_call && inline.is_none() => options.dry_run = true,

@@ -1,7 +1,8 @@
 //! `anchored-edit mcp`: every tool over the Model Context Protocol on stdio (rmcp).
 //!
 //! The server is a thin adapter: tool names, descriptions and schemas come from the
-//! engine's `tool_schemas()`, each `tools/call` runs through the same path as
+//! engine's `profile_schemas()` (the `--profile` / `--tools` selection; calls take every
+//! tool whatever is listed), each `tools/call` runs through the same path as
 //! `anchored-edit call` (engine, then an all-or-nothing write), and one `Session` lives
 //! for the whole connection so statistics and repeated-failure advice carry across
 //! calls. A refused edit is a normal tool result with `isError: true`: its message as
@@ -37,14 +38,20 @@ pub struct EngineServer {
 
 impl EngineServer {
     /// `session`: set up by the caller (roots, replayed `--stats` history).
-    pub fn new(disk: DiskFiles, stats: Option<PathBuf>, session: Session) -> EngineServer {
+    /// `schemas`: the tool list to publish (`anchored_edit::profile_schemas`).
+    pub fn new(
+        disk: DiskFiles,
+        stats: Option<PathBuf>,
+        session: Session,
+        schemas: &Value,
+    ) -> EngineServer {
         EngineServer {
             state: Arc::new(Mutex::new(State {
                 session,
                 disk,
                 stats,
             })),
-            tools: Arc::new(tools()),
+            tools: Arc::new(tools(schemas)),
         }
     }
 
@@ -88,8 +95,7 @@ impl EngineServer {
     }
 }
 
-fn tools() -> Vec<Tool> {
-    let schemas = anchored_edit::tool_schemas();
+fn tools(schemas: &Value) -> Vec<Tool> {
     schemas
         .as_array()
         .map(|list| {

@@ -31,6 +31,8 @@ pub enum ParamType {
     StringMap,
     /// An array of strings (a single string is taken as a list of one).
     StringList,
+    /// An array of integers.
+    IntegerList,
 }
 
 #[derive(Debug)]
@@ -100,9 +102,43 @@ impl ToolSpec {
 
     /// The JSON Schema of this tool's arguments.
     pub fn schema(&self) -> Value {
+        schema_of(self.params.iter(), false)
+    }
+
+    /// The schema a profile lists: every argument but [`UNLISTED`] (with `keep`, only
+    /// the required ones and those `keep` names), each with its description's first
+    /// sentence, and no `additionalProperties: false`: calls still take every argument,
+    /// and the refusals that need an unlisted one name it.
+    pub fn listed_schema(&self, keep: Option<&[&str]>) -> Value {
+        let kept = self.params.iter().filter(|p| {
+            !UNLISTED.contains(&p.name) && keep.is_none_or(|k| p.required || k.contains(&p.name))
+        });
+        let mut schema = schema_of(kept, true);
+        if let Some(o) = schema.as_object_mut() {
+            o.remove("additionalProperties");
+        }
+        schema
+    }
+}
+
+/// Optional arguments the `minimal` profile lists.
+pub const COMPACT_KEEP: &[&str] = &["replace_all", "start_line", "end_line", "glob", "regex"];
+
+/// Arguments profiles do not list (docs/tools.md documents them; the refusals that
+/// need one name it): the file's encoding, and the switches that turn a check off.
+pub const UNLISTED: &[&str] = &[
+    "encoding",
+    "allow_placeholders",
+    "allow_unbalanced",
+    "strict",
+    "expected_versions",
+];
+
+fn schema_of<'p>(params: impl Iterator<Item = &'p Param>, short: bool) -> Value {
+    {
         let mut properties = Map::new();
         let mut required = Vec::new();
-        for p in self.params {
+        for p in params {
             let mut prop = match p.ty {
                 ParamType::String => json!({"type": "string"}),
                 ParamType::Integer { min } => json!({"type": "integer", "minimum": min}),
@@ -124,8 +160,14 @@ impl ToolSpec {
                     "additionalProperties": {"type": "string"}
                 }),
                 ParamType::StringList => json!({"type": "array", "items": {"type": "string"}}),
+                ParamType::IntegerList => json!({"type": "array", "items": {"type": "integer"}}),
             };
-            prop["description"] = Value::String(p.description.to_string());
+            let description = if short {
+                first_sentence(p.description)
+            } else {
+                p.description
+            };
+            prop["description"] = Value::String(description.to_string());
             properties.insert(p.name.to_string(), prop);
             if p.required {
                 required.push(p.name);
@@ -350,6 +392,9 @@ fn check_type(spec: &ToolSpec, param: &Param, value: &Value) -> EditResult<()> {
         ParamType::StringMap => value
             .as_object()
             .is_some_and(|o| o.values().all(Value::is_string)),
+        ParamType::IntegerList => value
+            .as_array()
+            .is_some_and(|a| a.iter().all(Value::is_i64)),
         ParamType::StringList => {
             value.is_string()
                 || value
@@ -375,6 +420,7 @@ fn check_type(spec: &ToolSpec, param: &Param, value: &Value) -> EditResult<()> {
         ParamType::ObjectList => "an array of objects".to_string(),
         ParamType::StringMap => "an object {\"<path>\": \"<version>\", …} of strings".to_string(),
         ParamType::StringList => "an array of strings".to_string(),
+        ParamType::IntegerList => "an array of integers".to_string(),
     };
     Err(EditError::invalid(format!(
         "{}: `{}` must be {expected}, not {}.",

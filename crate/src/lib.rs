@@ -95,7 +95,7 @@ pub use buffers::{Buffers, Layered};
 pub use error::{EditError, EditResult, ErrorKind};
 pub use refusals::{host_refusal, HostRefusal, Rejection, StaleWhen};
 pub use result::{apply_edits, Edit, FileChange, Range, ToolResult};
-pub use session::{tool_schemas, CallOptions, Session};
+pub use session::{profile_schemas, tool_schemas, CallOptions, Session};
 pub use stats::{Record, Stats};
 pub use text::encoding::{decode_bytes, encode_text};
 pub use text::Point;

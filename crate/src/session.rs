@@ -6,7 +6,7 @@ mod living;
 mod rebase;
 mod undo;
 
-use crate::args::{closest, Args};
+use crate::args::{closest, Args, ToolSpec};
 use crate::changes::describe;
 use crate::error::{EditError, ErrorKind};
 use crate::result::{FileChange, ToolResult};
@@ -162,13 +162,36 @@ impl Session {
         // A call that records nothing (get_edit_stats) must not leave the previous
         // call's record for a host to log twice.
         self.last_record = None;
-        let Some(t) = tools::find(tool) else {
-            return ToolResult::failure(tool, unknown_tool(tool));
-        };
         let raw = match arguments_object(arguments) {
             Ok(m) => m,
             Err(e) => return ToolResult::failure(tool, e),
         };
+        // Another harness's tool (tools::dialects) runs as the engine tool it maps to.
+        let (engine_tool, raw, numbered) = match tools::dialects::translate(tool, &raw) {
+            Some(Ok(t)) => (t.tool, t.args, t.numbered),
+            Some(Err(e)) => return ToolResult::failure(tool, e),
+            None => (tool, raw, false),
+        };
+        let Some(t) = tools::find(engine_tool) else {
+            return ToolResult::failure(tool, unknown_tool(tool));
+        };
+        let mut result = self.run_tool(t, tool, raw, files, options);
+        if numbered {
+            if let (Some(content), Some(first)) = (result.content.as_mut(), result.start_line) {
+                *content = tools::dialects::number_lines(content, first);
+            }
+        }
+        result
+    }
+
+    fn run_tool(
+        &mut self,
+        t: &'static Tool,
+        tool: &str,
+        raw: Map<String, Value>,
+        files: &dyn Files,
+        options: &CallOptions,
+    ) -> ToolResult {
         let args = match Args::parse(t.spec, &raw) {
             Ok(a) => a,
             Err(e) => {
@@ -205,9 +228,10 @@ impl Session {
                 }
                 return result;
             }
-            Ok(Outcome::Undo { steps }) => {
-                self.undo_result(steps, (files, encoding, dry_run), options, &mut record)
-            }
+            Ok(Outcome::Undo { steps, path }) => match self.undo_names(path.as_deref()) {
+                Err(e) => ToolResult::failure("undo_edit", e),
+                Ok(()) => self.undo_result(steps, (files, encoding, dry_run), options, &mut record),
+            },
             Ok(Outcome::Read(r)) => {
                 let mut result = ToolResult::new(name);
                 result.message = r.message;
@@ -296,6 +320,26 @@ impl Session {
     }
 
     /// `undo_edit`: the last `steps` applied calls taken back ([`undo`]).
+    /// Refuses an undo_edit naming `path` when the newest applied call did not edit it.
+    fn undo_names(&self, path: Option<&str>) -> Result<(), EditError> {
+        let (Some(path), Some(last)) = (path, self.living.newest(1).first().copied()) else {
+            return Ok(());
+        };
+        let edited: Vec<&str> = last
+            .files
+            .iter()
+            .flat_map(|f| std::iter::once(f.path.as_str()).chain(f.moved_to.as_deref()))
+            .collect();
+        if edited.contains(&path) {
+            return Ok(());
+        }
+        Err(EditError::invalid(format!(
+            "The last applied edit ({}) changed {}, not {path}. Nothing was changed. undo_edit takes back the newest edit of the session: send it without path (or with one of those files) to take that one back.",
+            last.tool,
+            edited.join(", ")
+        )))
+    }
+
     fn undo_result(
         &mut self,
         steps: usize,
@@ -518,6 +562,77 @@ pub fn tool_schemas() -> Value {
     )
 }
 
+/// The tool list of the MCP profile `profile` (tools::dialects::PROFILES: `full`, the
+/// default, `minimal`, or a harness's name), narrowed to `picked` when it names any:
+/// a picked name is looked up in the profile, then among the engine's tools, then among
+/// every harness's tools. An unknown profile or name is an error naming the valid ones.
+pub fn profile_schemas(profile: &str, picked: &[String]) -> Result<Value, String> {
+    let p = tools::dialects::profile(profile).ok_or_else(|| {
+        let names: Vec<&str> = tools::dialects::PROFILES.iter().map(|p| p.name).collect();
+        format!(
+            "unknown profile `{profile}`; profiles: {}",
+            names.join(", ")
+        )
+    })?;
+    let engine = |name: &str| TOOLS.iter().find(|t| t.spec.name == name).map(|t| t.spec);
+    let mut specs: Vec<&'static ToolSpec> = if p.engine.is_empty() && p.name == "full" {
+        TOOLS.iter().map(|t| t.spec).collect()
+    } else {
+        p.engine.iter().filter_map(|n| engine(n)).collect()
+    };
+    specs.extend(p.dialect_tools().map(|t| &t.spec));
+    if !picked.is_empty() {
+        let mut chosen = Vec::new();
+        for name in picked {
+            let found = specs
+                .iter()
+                .copied()
+                .find(|s| s.name == name)
+                .or_else(|| engine(name))
+                .or_else(|| {
+                    tools::dialects::TOOLS
+                        .iter()
+                        .map(|t| &t.spec)
+                        .find(|s| s.name == name)
+                });
+            match found {
+                Some(spec) => chosen.push(spec),
+                None => {
+                    return Err(format!(
+                        "--tools: no tool `{name}`; tools: {}",
+                        tool_names().join(", ")
+                    ))
+                }
+            }
+        }
+        specs = chosen;
+    }
+    let keep = (p.name == "minimal").then_some(crate::args::COMPACT_KEEP);
+    let dialect = |s: &ToolSpec| {
+        tools::dialects::TOOLS
+            .iter()
+            .any(|t| std::ptr::eq(&t.spec, s))
+    };
+    Ok(Value::Array(
+        specs
+            .into_iter()
+            .map(|s| match dialect(s) {
+                true => schema_entry(s, s.description, s.schema()),
+                false => schema_entry(s, tools::summary(s), s.listed_schema(keep)),
+            })
+            .collect(),
+    ))
+}
+
+fn schema_entry(spec: &ToolSpec, description: &str, schema: Value) -> Value {
+    json!({
+        "name": spec.name,
+        "description": description,
+        "inputSchema": schema,
+        "annotations": spec.annotations.to_json(),
+    })
+}
+
 /// How a call runs: the host's files, the call's `encoding`, whether it is a dry run.
 type Run<'a> = (&'a dyn Files, Option<FileEncoding>, bool);
 
@@ -614,12 +729,20 @@ fn tool_names() -> Vec<&'static str> {
 }
 
 fn unknown_tool(name: &str) -> EditError {
-    let suggestion = closest(name, tool_names())
+    let dialect = || {
+        let names = tools::dialects::TOOLS.iter().map(|t| t.spec.name);
+        names.filter(|n| tools::dialects::find(n).is_some())
+    };
+    let suggestion = closest(name, tool_names().into_iter().chain(dialect()))
         .map(|n| format!(" Did you mean `{n}`?"))
         .unwrap_or_default();
+    let mut others: Vec<&str> = dialect().collect();
+    others.sort_unstable();
+    others.dedup();
     EditError::invalid(format!(
-        "There is no tool `{name}`.{suggestion} Tools: {}.",
-        tool_names().join(", ")
+        "There is no tool `{name}`.{suggestion} Tools: {}. Other agents' tool names are accepted too: {}.",
+        tool_names().join(", "),
+        others.join(", ")
     ))
 }
 

@@ -357,6 +357,24 @@ pub fn tool_schemas() -> Result<JsValue, JsValue> {
     guarded(|| to_js(&crate::tool_schemas()))
 }
 
+/// The tool list of an MCP profile (`full`, `minimal` or a harness's name), narrowed to
+/// the comma-separated `tools` when it names any ([`crate::profile_schemas`]). Throws an
+/// Error naming the valid profiles or tools for an unknown one.
+#[wasm_bindgen(js_name = profileSchemas)]
+pub fn profile_schemas(profile: &str, tools: &str) -> Result<JsValue, JsValue> {
+    guarded(|| {
+        let picked: Vec<String> = tools
+            .split(',')
+            .map(|t| t.trim().to_string())
+            .filter(|t| !t.is_empty())
+            .collect();
+        match crate::profile_schemas(profile, &picked) {
+            Ok(list) => to_js(&list),
+            Err(message) => Err(js_sys::Error::new(&message).into()),
+        }
+    })
+}
+
 /// The paragraph an MCP server gives a model at initialisation: when to use which tool
 /// (the same text as the native `anchored-edit mcp`).
 #[wasm_bindgen(js_name = serverInstructions)]

@@ -132,6 +132,12 @@ export class Session {
 export class EnginePanicError extends Error {}
 
 export function toolSchemas(): ToolSchema[];
+/**
+ * The MCP tool list of a profile: "full" (default), "minimal", or a harness's name
+ * ("claude-code", "anthropic-text-editor", "codex", "cline", "roo", "aider", "gemini",
+ * "copilot"); `tools` narrows it to those names. Throws for an unknown name.
+ */
+export function profileSchemas(profile?: string, tools?: string[]): ToolSchema[];
 
 /** The paragraph an MCP server gives a model at initialisation: when to use which tool. */
 export function serverInstructions(): string;

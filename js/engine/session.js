@@ -219,6 +219,15 @@ export function createEngine(raw) {
   }
 
   /**
+   * The MCP tool list of a profile: 'full' (default), 'minimal', or a harness's name
+   * ('claude-code', 'anthropic-text-editor', 'codex', 'cline', 'roo', 'aider', 'gemini',
+   * 'copilot'); `tools` (an array of names) narrows it. Throws for an unknown name.
+   */
+  function profileSchemas(profile = 'full', tools = []) {
+    return stateless(() => raw.profileSchemas(profile || 'full', (tools ?? []).join(',')));
+  }
+
+  /**
    * A host's own refusal (`write_failed`, `stale_buffer`, `edit_rejected`) as a result
    * object, worded by the engine so that every host says the same. Throws an Error for
    * an unknown kind or an incomplete `detail`.
@@ -272,5 +281,5 @@ export function createEngine(raw) {
     return stateless(() => raw.serverInstructions());
   }
 
-  return { Session, toolSchemas, hostRefusal, encodeText, resolvePath, ignoreFilter, ignoredFolders, serverInstructions, writeProtocol, EnginePanicError };
+  return { Session, toolSchemas, profileSchemas, hostRefusal, encodeText, resolvePath, ignoreFilter, ignoredFolders, serverInstructions, writeProtocol, EnginePanicError };
 }

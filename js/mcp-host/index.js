@@ -116,9 +116,14 @@ export function createToolRunner({ engine, session, read, list, apply, call, edi
   };
 }
 
-/** An McpServer with every engine tool (and the editor tools, if any) registered, backed by `run`. */
-export function createMcpServer({ engine, run, editorTools, name = 'anchored-edit', version = '0.0.0' }) {
-  const schemas = [...engine.toolSchemas(), ...(editorTools?.schemas ?? [])];
+/**
+ * An McpServer listing the engine tools of `profile` (default 'full'; `tools`, an array
+ * of names, narrows it: engine.profileSchemas) and the editor tools, if any, backed by
+ * `run`. Every engine tool and every harness's tool name is callable whatever is listed.
+ */
+export function createMcpServer({ engine, run, editorTools, name = 'anchored-edit', version = '0.0.0', profile = 'full', tools = [] }) {
+  const listed = engine.profileSchemas ? engine.profileSchemas(profile, tools) : engine.toolSchemas();
+  const schemas = [...listed, ...(editorTools?.schemas ?? [])];
   const server = new McpServer({ name, version }, { capabilities: { tools: {} } });
   // The engine validates arguments itself (strictly, with aliases and messages written
   // for LLMs), so the SDK's validation must let every argument through unchanged.
@@ -239,6 +244,8 @@ function readBody(req, limit) {
  * - `session`: an engine Session to use (e.g. with loaded statistics); default new.
  * - `port` (default 0: any free port), `token` (default random), `maxBodyBytes`,
  *   `allowedOrigins` (extra browser origins, e.g. a webview's), `name`, `version`.
+ * - `profile` (default 'full') and `tools` (names): the tool set listed, as
+ *   `anchored-edit mcp --profile NAME --tools a,b` (engine.profileSchemas).
  * - `sessionIdleMs` (default DEFAULT_SESSION_IDLE_MS): an MCP session without a request
  *   for that long is closed; `maxSessions` (default DEFAULT_MAX_SESSIONS): an initialize
  *   beyond the cap closes the session idle the longest (never one serving a request; when
@@ -262,6 +269,8 @@ export async function startMcpHttpServer(options) {
     name = 'anchored-edit',
     version = '0.0.0',
     sessionIdleMs = DEFAULT_SESSION_IDLE_MS,
+    profile = 'full',
+    tools = [],
     maxSessions = DEFAULT_MAX_SESSIONS,
   } = options;
   if (typeof call !== 'function' && (typeof read !== 'function' || typeof apply !== 'function')) {
@@ -316,7 +325,7 @@ export async function startMcpHttpServer(options) {
         enableJsonResponse: true,
         onsessioninitialized: (id) => sessions.add(id, entry),
       });
-      const server = createMcpServer({ engine, run, editorTools, name, version });
+      const server = createMcpServer({ engine, run, editorTools, name, version, profile, tools });
       entry = { transport, server, lastUsed: Date.now(), busy: 0 };
       transport.onclose = () => {
         if (transport.sessionId) sessions.delete(transport.sessionId, entry);

@@ -111,9 +111,9 @@ describe('MCP over Streamable HTTP with the real engine', () => {
     assert.equal(server.token.length, 43);
   });
 
-  test('lists every engine tool with its own description and JSON Schema', async () => {
+  test('lists every engine tool as the full profile does (profileSchemas)', async () => {
     const { tools } = await client.listTools();
-    const expected = engine.toolSchemas();
+    const expected = engine.profileSchemas('full');
     assert.deepEqual(
       tools.map((t) => t.name),
       expected.map((t) => t.name),

@@ -7,7 +7,7 @@
 // file, written atomically; a damaged one is ignored).
 import fs from 'node:fs';
 import path from 'node:path';
-import { Session, toolSchemas } from 'anchored-edit';
+import { Session, profileSchemas } from 'anchored-edit';
 import { llmView } from '../host-policy/index.js';
 import { execute, openDisk, StatsFile } from './host.js';
 
@@ -17,8 +17,8 @@ const HELP = `anchored-edit — content-anchored edits for LLM coding agents (No
 
 USAGE:
     anchored-edit call [--root DIR] [--request FILE] [--dry-run] [--stats FILE] [--state DIR]
-    anchored-edit mcp  [--root DIR] [--stats FILE] [--state DIR]
-    anchored-edit tools
+    anchored-edit mcp  [--root DIR] [--stats FILE] [--state DIR] [--profile NAME] [--tools A,B]
+    anchored-edit tools [--profile NAME] [--tools A,B]
     anchored-edit --help | --version
 
 COMMANDS:
@@ -42,6 +42,10 @@ OPTIONS:
                       (call) Keep the session between calls in DIR/session.json: the
                       versions handed out (stale edits are rebased) and the applied
                       calls (undo_edit). Without it each call is a fresh session.
+    --profile NAME    (mcp, tools) The tool set listed: full (default), minimal, or one
+                      harness's own tools: claude-code, anthropic-text-editor, codex,
+                      cline, roo, aider, gemini, copilot. Calls accept every name.
+    --tools A,B,C     (mcp, tools) List exactly these tools.
 
 EXIT STATUS:
     0  the call succeeded (and its changes, if any, were written)
@@ -52,10 +56,11 @@ EXIT STATUS:
 class UsageError extends Error {}
 
 function parseOptions(args, command) {
-  const options = { root: '.', request: null, dryRun: false, stats: null, state: null };
+  const options = { root: '.', request: null, dryRun: false, stats: null, state: null, profile: 'full', tools: '' };
   const takes = { '--root': 'root', '--stats': 'stats' };
+  if (command !== 'call') Object.assign(takes, { '--profile': 'profile', '--tools': 'tools' });
   if (command === 'call') takes['--request'] = 'request';
-  takes['--state'] = 'state';
+  if (command !== 'tools') takes['--state'] = 'state';
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
@@ -71,12 +76,23 @@ function parseOptions(args, command) {
       options[takes[flag]] = value;
     } else throw new UsageError(`unknown option \`${arg}\``);
   }
+  options.listed = listed(options);
   if (!isDirectory(options.root)) throw new UsageError(`--root ${options.root} is not a directory`);
   if (options.state !== null) {
     fs.mkdirSync(options.state, { recursive: true });
     if (command === 'mcp') options.stats ??= path.join(options.state, 'stats.jsonl');
   }
   return options;
+}
+
+/** The tools `--profile` and `--tools` list (a usage error names the valid ones). */
+function listed(options) {
+  const tools = options.tools.split(',').map((t) => t.trim()).filter(Boolean);
+  try {
+    return profileSchemas(options.profile, tools);
+  } catch (e) {
+    throw new UsageError(e?.message ?? `${e}`);
+  }
 }
 
 function isDirectory(p) {
@@ -161,13 +177,14 @@ async function main(args) {
       process.stdout.write(`anchored-edit ${version}\n`);
       return 0;
     case 'tools':
-      process.stdout.write(`${JSON.stringify(toolSchemas(), null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify(parseOptions(rest, 'tools').listed, null, 2)}\n`);
       return 0;
     case 'call':
       return call(parseOptions(rest, 'call'));
     case 'mcp': {
       const { serve } = await import('./mcp.js');
-      await serve({ ...open(parseOptions(rest, 'mcp')), version });
+      const options = parseOptions(rest, 'mcp');
+      await serve({ ...open(options), version, listed: options.listed });
       return null; // Serving until stdin closes.
     }
     default:

@@ -1,7 +1,8 @@
 // `anchored-edit mcp` on the wasm engine: every tool over MCP stdio (official SDK).
 //
 // A thin adapter, like the native cli/src/mcp.rs: tool names, descriptions, input
-// schemas and annotations come from the engine's toolSchemas(), the instructions from
+// schemas and annotations come from the engine's profileSchemas() (--profile, --tools; calls
+// take every tool whatever is listed), the instructions from
 // serverInstructions(), each tools/call runs through host.js's `execute` (engine, then
 // an all-or-nothing write), and one Session lives for the whole connection so that
 // statistics and repeated-failure advice carry across calls. A refused edit is a normal
@@ -15,13 +16,17 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { serverInstructions, toolSchemas } from 'anchored-edit';
+import { profileSchemas, serverInstructions } from 'anchored-edit';
 import { toolResult } from '../mcp-host/result.js';
 import { execute } from './host.js';
 
-/** The MCP server for `session` on `disk`; `stats` (a StatsFile) or null. */
-export function createServer({ session, disk, stats, version }) {
-  const tools = toolSchemas().map(({ name, description, inputSchema, annotations }) => ({
+/**
+ * The MCP server for `session` on `disk`; `stats` (a StatsFile) or null; `listed`: the
+ * tool list (profileSchemas(profile, tools)), the `full` profile when not given. Calls
+ * accept every tool and every harness's tool names whatever is listed.
+ */
+export function createServer({ session, disk, stats, version, listed }) {
+  const tools = (listed ?? profileSchemas('full')).map(({ name, description, inputSchema, annotations }) => ({
     name,
     description,
     inputSchema,

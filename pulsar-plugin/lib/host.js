@@ -179,7 +179,7 @@ class Host extends EventEmitter {
   }
 
   /** Starts the MCP server. Resolves to {url, port, token}. */
-  async start({ port, token }) {
+  async start({ port, token, profile = 'full', tools = [] }) {
     if (this.server) return this.server;
     this.server = await this.mcpHost.startMcpHttpServer({
       engine: this.engine,
@@ -190,6 +190,8 @@ class Host extends EventEmitter {
       editorTools: this.editorTools,
       port,
       token,
+      profile,
+      tools,
       name: this.name,
       version: this.version,
     });

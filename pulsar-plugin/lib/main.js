@@ -186,7 +186,7 @@ class AnchoredEditPackage {
     if (!token) return null;
     const port = setting('port');
     try {
-      const server = await host.start({ port, token });
+      const server = await host.start({ port, token, profile: setting('mcpProfile'), tools: setting('mcpTools') });
       if (!quiet) {
         atom.notifications.addSuccess(`Anchored Edit: MCP server on ${server.url}`, {
           description: 'Run **Anchored Edit: Copy Client Config** to connect Claude Code, Codex, Cline or VS Code.',

@@ -209,3 +209,24 @@ test('10 000 calls in one session keep memory bounded', { skip: process.platform
   assert.ok(after - before < 64 * 1024, `RSS grew by ${after - before} kB`);
   await c.close();
 });
+
+test('--profile lists that harness\'s tools; a dialect call edits through the native server', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ae-mcp-profile-'));
+  writeFileSync(join(dir, 'a.py'), 'x = 1\ny = 2\n');
+  const c = new Client({ name: 'anchored-edit-test', version: '1.0.0' });
+  await c.connect(new StdioClientTransport({ command: bin, args: ['mcp', '--root', dir, '--profile', 'claude-code'] }));
+  try {
+    const { tools } = await c.listTools();
+    assert.deepEqual(tools.map((t) => t.name), ['Edit', 'MultiEdit', 'Write', 'Read']);
+    assert.ok(JSON.stringify({ tools }).length / 4 < 1500);
+    const r = await c.callTool({ name: 'Edit', arguments: { file_path: join(dir, 'a.py'), old_string: 'y = 2', new_string: 'y = 3' } });
+    assert.equal(r.isError, false, r.content[0].text);
+    assert.equal(readFileSync(join(dir, 'a.py'), 'utf8'), 'x = 1\ny = 3\n');
+    // Unlisted engine tools are still callable.
+    const s = await c.callTool({ name: 'str_replace', arguments: { path: 'a.py', old_str: 'x = 1', new_str: 'x = 0' } });
+    assert.equal(s.isError, false);
+  } finally {
+    await c.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

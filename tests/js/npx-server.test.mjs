@@ -461,3 +461,78 @@ test('every corpus case: the same result, exit status and files as the native CL
   await Promise.all([worker(), worker()]);
   assert.deepEqual(failures, [], `${failures.length} of ${cases.length} cases differ`);
 });
+
+/** The profile each dialect's corpus cases (tests/corpus/dialects/<file>.json) belong to. */
+const DIALECTS = {
+  anthropic: 'anthropic-text-editor',
+  'claude-code': 'claude-code',
+  cline: 'cline',
+  roo: 'roo',
+  aider: 'aider',
+  gemini: 'gemini',
+  copilot: 'copilot',
+  codex: 'codex',
+};
+
+/** Replaces everything under `root` by `files`. */
+function reset(root, files) {
+  for (const e of fs.readdirSync(root)) fs.rmSync(path.join(root, e), { recursive: true, force: true });
+  for (const [p, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, p)), { recursive: true });
+    fs.writeFileSync(path.join(root, p), text);
+  }
+}
+
+test('profiles: each harness\'s tools listed by both MCP servers, and its corpus cases run through each', async () => {
+  for (const [file, profile] of Object.entries(DIALECTS)) {
+    const cases = JSON.parse(fs.readFileSync(path.join(repo, 'tests/corpus/dialects', `${file}.json`), 'utf8'));
+    const listed = JSON.parse(execFileSync(native, ['tools', '--profile', profile], { encoding: 'utf8' }));
+    for (const server of ['node', 'native']) {
+      const root = project(`profile-${profile}-${server}`);
+      const client = new Client({ name: 'anchored-edit-npx-test', version: '1.0.0' });
+      const args = ['mcp', '--root', root, '--profile', profile];
+      const transport =
+        server === 'node'
+          ? new StdioClientTransport({ command: 'npx', args: ['--no-install', 'anchored-edit', ...args], cwd: install })
+          : new StdioClientTransport({ command: native, args });
+      await client.connect(transport);
+      clients.push(client);
+      const { tools } = await client.listTools();
+      assert.deepEqual(tools.map((t) => t.name), listed.map((t) => t.name), `${server} ${profile}`);
+      assert.deepEqual(tools.map((t) => t.inputSchema), listed.map((t) => t.inputSchema), `${server} ${profile}`);
+      for (const c of cases) {
+        reset(root, c.files);
+        for (const [i, step] of (c.steps ?? [{ call: c.call, expect: c.expect }]).entries()) {
+          const before = tree(root);
+          const r = await client.callTool({ name: step.call.tool, arguments: step.call.arguments });
+          const where = `${server} ${profile} ${c.name} step ${i + 1}`;
+          assert.equal(r.isError, !step.expect.ok, `${where}: ${r.content[0]?.text}`);
+          if (!step.expect.ok) {
+            assert.equal(r.structuredContent.error.kind, step.expect.error_kind, where);
+            assert.deepEqual(tree(root), before, `${where}: nothing written`);
+          } else if (step.expect.read) {
+            assert.equal(r.structuredContent.content, step.expect.read.content, where);
+          } else {
+            for (const [p, text] of Object.entries(step.expect.files ?? {})) {
+              assert.equal(fs.readFileSync(path.join(root, p), 'utf8'), text, `${where}: ${p}`);
+            }
+          }
+        }
+      }
+    }
+  }
+});
+
+test('--profile minimal and full within their budgets; --tools picks; the same through the Node command', async () => {
+  for (const [profile, budget] of [['full', 6000], ['minimal', 1500]]) {
+    const ours = JSON.parse(execFileSync(process.execPath, [bin, 'tools', '--profile', profile], { encoding: 'utf8' }));
+    const theirs = JSON.parse(execFileSync(native, ['tools', '--profile', profile], { encoding: 'utf8' }));
+    assert.deepEqual(ours, theirs, profile);
+    assert.ok(JSON.stringify({ tools: ours }).length / 4 <= budget, profile);
+  }
+  const picked = JSON.parse(execFileSync(process.execPath, [bin, 'tools', '--tools', 'str_replace,Edit'], { encoding: 'utf8' }));
+  assert.deepEqual(picked.map((t) => t.name), ['str_replace', 'Edit']);
+  const bad = spawnSync(process.execPath, [bin, 'tools', '--profile', 'nope'], { encoding: 'utf8' });
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /profiles: full, minimal/);
+});

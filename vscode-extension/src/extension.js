@@ -55,6 +55,8 @@ export async function activateExtension(context, { loadWasm, canSpawn = false, n
   const mcpOptions = () => ({
     folders: vscode.workspace.workspaceFolders ?? [],
     cliPath: vscode.workspace.getConfiguration('anchoredEdit').get('cliPath', ''),
+    profile: vscode.workspace.getConfiguration('anchoredEdit').get('mcp.profile', 'full'),
+    tools: vscode.workspace.getConfiguration('anchoredEdit').get('mcp.tools', []),
     nodeServer,
     canSpawn,
     http: http(),

@@ -12,9 +12,10 @@ import * as vscode from 'vscode';
  * The definitions to offer. `folders`: workspace folders; `cliPath`: the native CLI's
  * path ('' or absent: none configured); `nodeServer`: {command, args, env} starting the
  * bundled Node server (args before `mcp`); `canSpawn`: whether this extension host can
- * start processes; `http`: {url, token} of the in-editor server when it runs.
+ * start processes; `http`: {url, token} of the in-editor server when it runs;
+ * `profile`, `tools`: the `anchoredEdit.mcp.*` settings, passed as `--profile` / `--tools`.
  */
-export function serverDefinitions({ folders = [], cliPath, nodeServer, canSpawn, http, version }) {
+export function serverDefinitions({ folders = [], cliPath, nodeServer, canSpawn, http, version, profile = 'full', tools = [] }) {
   const definitions = [];
   const stdio = cliPath
     ? { command: cliPath, args: [], env: {} }
@@ -25,7 +26,7 @@ export function serverDefinitions({ folders = [], cliPath, nodeServer, canSpawn,
       const definition = new vscode.McpStdioServerDefinition(
         `anchored-edit (files of ${folder.name})`,
         stdio.command,
-        [...stdio.args, 'mcp', '--root', folder.uri.fsPath],
+        [...stdio.args, 'mcp', '--root', folder.uri.fsPath, ...profileArgs(profile, tools)],
         { ...stdio.env },
         version,
       );
@@ -60,4 +61,10 @@ export function registerMcpProvider(id, current) {
       changed.dispose();
     },
   };
+}
+
+/** `--profile NAME` / `--tools a,b` for a setting other than the default (full, all). */
+export function profileArgs(profile, tools) {
+  const args = profile && profile !== 'full' ? ['--profile', profile] : [];
+  return tools?.length ? [...args, '--tools', tools.join(',')] : args;
 }

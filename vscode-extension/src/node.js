@@ -37,6 +37,8 @@ export async function activate(context) {
       runCall: (tool, args) => api.host.agentCall(tool, args),
       editorTools: api.editorTools,
       port: config.get('port', 0),
+      profile: config.get('mcp.profile', 'full'),
+      tools: config.get('mcp.tools', []),
       token: token || undefined,
       version: context.extension.packageJSON.version,
     });

@@ -25,6 +25,7 @@
 
 pub mod apply;
 pub mod blanks;
+pub mod blocks;
 pub mod grammar;
 pub mod search;
 

@@ -6,7 +6,7 @@ use super::params::*;
 use super::{check_versions, Ctx, Outcome};
 use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
-use crate::patch::{apply, grammar};
+use crate::patch::{apply, blocks, grammar};
 
 pub static SPEC: ToolSpec = ToolSpec {
     name: "apply_patch",
@@ -24,6 +24,13 @@ Example: {\"patch\": \"*** Begin Patch\\n*** Update File: src/app.py\\n@@ def ma
             ty: ParamType::String,
             required: true,
             description: "The whole patch: a V4A envelope from `*** Begin Patch` to `*** End Patch`, or a unified diff.",
+        },
+        Param {
+            name: "path",
+            aliases: &["file_path", "filepath", "file", "target_file"],
+            ty: ParamType::String,
+            required: false,
+            description: "SEARCH/REPLACE blocks only: the file they edit (file-name lines are then ignored).",
         },
         ALLOW_PLACEHOLDERS,
         DRY_RUN,
@@ -45,6 +52,9 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         ctx.warnings.push(format!(
             "The patch came wrapped in a JSON object; its `{key}` string was applied. Send the patch text alone next time."
         ));
+    }
+    if blocks::detect(&patch) {
+        return search_replace_blocks(ctx, args, &patch);
     }
     let parsed = grammar::parse(&patch)?;
     check_versions(ctx, args)?;
@@ -78,4 +88,20 @@ fn unwrap_json(text: &str) -> (std::borrow::Cow<'_, str>, Option<&'static str>) 
         }
     }
     (text.into(), None)
+}
+
+/// SEARCH/REPLACE blocks (Roo, Cline, aider) sent as the patch: applied through
+/// [`super::search_replace`], with a warning naming the format when the call came as a
+/// patch (no `path`: the dialects' block tools send one).
+fn search_replace_blocks(ctx: &mut Ctx, args: &Args, text: &str) -> EditResult<Outcome> {
+    let parsed = blocks::parse(text)?;
+    check_versions(ctx, args)?;
+    let path = args.opt_str("path");
+    if path.is_none() {
+        ctx.warnings.push(format!(
+            "The patch was read as SEARCH/REPLACE blocks ({} format) and applied block by block, unique matches only.",
+            parsed.format
+        ));
+    }
+    super::search_replace::apply(ctx, &parsed, path)
 }

@@ -8,6 +8,7 @@ pub mod apply_patch;
 pub mod create_file;
 pub mod delete_block;
 pub mod delete_lines;
+pub mod dialects;
 pub mod edit_file;
 pub mod file_summary;
 pub mod find_symbol;
@@ -25,6 +26,7 @@ pub mod region;
 pub mod replace_block;
 pub mod replace_function_body;
 pub mod replace_in_files;
+pub mod search_replace;
 pub mod str_replace;
 pub mod undo_edit;
 
@@ -65,6 +67,43 @@ text when the changes do not touch its lines, else refused with what changed; dr
 shows the diff without writing; an edit that would leave a balanced file with an unclosed \
 bracket, string or block is refused (allow_unbalanced: true when that is intended); \
 get_edit_stats reports how your edits fared.";
+
+/// What each tool's MCP listing says (profiles `full` and `minimal`): what a model needs
+/// to choose the tool and call it. The whole description (docs/tools.md, `tool_schemas`)
+/// and the refusals, which name the next call, carry the rest.
+pub static SUMMARIES: &[(&str, &str)] = &[
+    ("str_replace", "Replace old_str (a few unique lines copied from the file; found by content, not line numbers) with new_str. Recovers whitespace, escaping and line-number slips; refuses when not sure, with the closest area and the next call. Example: {\"path\": \"src/app.py\", \"old_str\": \"retries = 3\", \"new_str\": \"retries = 5\"}"),
+    ("insert", "Insert lines after line N (0 = top), or after / before the unique line containing after_content / before_content. Example: {\"path\": \"a.py\", \"after_content\": \"import os\", \"new_str\": \"import sys\\n\"}"),
+    ("move_block", "Move (or copy) the lines from start_content through end_content (or brace_match) to after / before a unique line, in this file or to_path."),
+    ("edit_file", "Merge a lazy snippet: code_edit is the new code with `// ... existing code ...` lines for unchanged stretches; each stretch's first and last lines are copied from the file."),
+    ("delete_lines", "Delete lines start_line through end_line (1-based, inclusive)."),
+    ("delete_block", "Delete the lines from the one containing start_content through end_content, or with brace_match: true through the end of the block it opens."),
+    ("replace_block", "Replace the block a unique anchor line opens (through its closing bracket or last indented line) with new_content."),
+    ("replace_function_body", "Replace a whole function or method found by function_name with new_body (its whole new definition)."),
+    ("get_region", "Read from the line containing start_content through end_content, or with brace_match: true the block it opens."),
+    ("apply_patch", "Apply a V4A patch (`*** Begin Patch` … `*** End Patch`), a unified diff, or SEARCH/REPLACE blocks, across files, all or nothing; hunks found by content. Example: {\"patch\": \"*** Begin Patch\\n*** Update File: a.py\\n@@ def main():\\n-    x = 3\\n+    x = 5\\n*** End Patch\"}"),
+    ("multi_replace", "Several str_replace edits, in one or more files, all or nothing (atomic: false applies those that succeed). replacements: [{path, old_str, new_str, …}]."),
+    ("create_file", "Create a file (overwrite: true replaces an existing one)."),
+    ("undo_edit", "Take back the last applied editing call(s) of this session, every file of a call at once."),
+    ("get_document", "Read a whole file: exact text, line count and version."),
+    ("read_lines", "Read lines start_line through end_line (1-based, inclusive): exact text, no line numbers, and the file's version."),
+    ("line_count", "Count a file's lines and return its version."),
+    ("file_summary", "Outline a file: its functions, classes and other symbols with line ranges."),
+    ("grep_file", "Find a file's lines containing pattern (literal, or regex: true), with context lines."),
+    ("replace_in_files", "Replace old_str by new_str in many files (glob or paths), all or nothing; dry_run: true lists each occurrence's id for `only`."),
+    ("list_files", "List the project's files (relative paths; hidden and .gitignore'd skipped), optionally under path or matching glob."),
+    ("grep_project", "Find lines containing pattern (literal, or regex: true) across the project's files; glob narrows them."),
+    ("find_symbol", "Find where a function, method, class or type is defined: file and lines."),
+    ("get_edit_stats", "Statistics of this session's calls: applied, refused by kind, how matches were recovered."),
+];
+
+/// The listing summary of `name` (its whole description if it has none).
+pub fn summary(spec: &ToolSpec) -> &'static str {
+    SUMMARIES
+        .iter()
+        .find(|(n, _)| *n == spec.name)
+        .map_or(spec.description, |(_, s)| s)
+}
 
 /// Every tool, in the order they are documented.
 pub static TOOLS: &[Tool] = &[
@@ -190,8 +229,9 @@ pub enum Outcome {
     },
     /// `get_edit_stats`: the session owns the statistics.
     Stats { reset: bool },
-    /// `undo_edit`: the session owns the history of applied calls.
-    Undo { steps: usize },
+    /// `undo_edit`: the session owns the history of applied calls. `path` (normalised):
+    /// the file the newest of them must have edited.
+    Undo { steps: usize, path: Option<String> },
 }
 
 /// An `expected_version` that did not match the file's text: the session may hold that
@@ -464,6 +504,18 @@ mod tests {
             let want = tool.spec.edits() && tool.spec.name != "undo_edit";
             assert_eq!(tool.spec.guarded(), want, "{}", tool.spec.name);
         }
+    }
+
+    #[test]
+    fn every_tool_has_a_listing_summary() {
+        for tool in TOOLS {
+            assert!(
+                SUMMARIES.iter().any(|(n, _)| *n == tool.spec.name),
+                "{}",
+                tool.spec.name
+            );
+        }
+        assert_eq!(SUMMARIES.len(), TOOLS.len());
     }
 
     #[test]

@@ -24,6 +24,13 @@ Example: {\"steps\": 1}",
             description:
                 "How many of the last applied calls to take back, newest first (default 1).",
         },
+        Param {
+            name: "path",
+            aliases: &["file_path", "file"],
+            ty: ParamType::String,
+            required: false,
+            description: "Only if the last applied call edited this file (Anthropic's undo_edit names one); refused otherwise, naming the files it edited.",
+        },
         super::params::DRY_RUN,
     ],
     annotations: Annotations {
@@ -34,8 +41,13 @@ Example: {\"steps\": 1}",
     },
 };
 
-pub fn run(_ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
+pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
+    let path = match args.opt_str("path") {
+        Some(raw) => Some(ctx.ws.path(raw)?),
+        None => None,
+    };
     Ok(Outcome::Undo {
         steps: args.opt_usize("steps").unwrap_or(1),
+        path,
     })
 }

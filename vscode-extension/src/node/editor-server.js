@@ -13,11 +13,14 @@ export const TOKEN_ENV = 'ANCHORED_EDIT_VSCODE_TOKEN';
 /**
  * Starts the server. `runCall(tool, args)` runs one call in the editor (the host's
  * queue, review mode, WorkspaceEdit; the editor tools too) and resolves to the result;
- * `editorTools` (js/host-policy/editor-tools.js) are listed beside the engine's tools.
+ * `editorTools` (js/host-policy/editor-tools.js) are listed beside the engine's tools;
+ * `profile` and `tools` choose the engine tools listed (`anchored-edit mcp --profile`).
  * Resolves to {url, port, token, close()}.
  */
-export function startEditorMcpServer({ engine, session, runCall, editorTools, port = 0, token, version }) {
+export function startEditorMcpServer({ engine, session, runCall, editorTools, port = 0, token, version, profile = 'full', tools = [] }) {
   return startMcpHttpServer({
+    profile,
+    tools,
     engine,
     session,
     call: runCall,

@@ -90,12 +90,12 @@ describe('in-editor MCP server (desktop)', () => {
     await server?.close();
   });
 
-  test('listens on 127.0.0.1 and lists the engine tools, then the editor tools, with their schemas and annotations', async () => {
+  test('listens on 127.0.0.1 and lists the engine tools (the full profile), then the editor tools, with their schemas and annotations', async () => {
     assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const listed = await rpc(server, 'tools/list', {}, { sessionId, id: 2 });
     assert.deepEqual(
       listed.body.result.tools.map((t) => [t.name, t.inputSchema, t.annotations]),
-      [...engine.toolSchemas(), ...EDITOR_TOOL_SCHEMAS].map((t) => [t.name, t.inputSchema, t.annotations]),
+      [...engine.profileSchemas('full'), ...EDITOR_TOOL_SCHEMAS].map((t) => [t.name, t.inputSchema, t.annotations]),
     );
   });
 
