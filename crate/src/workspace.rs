@@ -225,6 +225,14 @@ impl<'f> Workspace<'f> {
         paths::resolve(raw, self.roots)
     }
 
+    /// The name `path`'s file is known by in this call: the first name the call reached
+    /// it by ([`Files::identity`]); `path` itself when it is that name or the host has no
+    /// identities. Tools that take several paths use it to treat two names of one file
+    /// as one file.
+    pub fn name_of(&mut self, path: &str) -> EditResult<String> {
+        self.key(path)
+    }
+
     /// The name `path`'s entry is kept under: the first name the call reached its file by.
     fn key(&mut self, path: &str) -> EditResult<String> {
         if self.entries.contains_key(path) {

@@ -180,8 +180,31 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     })
 }
 
-/// The files the call covers: `paths` (each must exist), or those `glob` selects.
+/// The files the call covers: `paths` (each must exist), or those `glob` selects; a
+/// file reached by two names (a link inside the root, a hard link) once, under the first
+/// name, with a warning naming the others.
 fn target_files(ctx: &mut Ctx, args: &Args) -> EditResult<Vec<String>> {
+    let named = named_files(ctx, args)?;
+    let (mut files, mut aliases) = (Vec::with_capacity(named.len()), Vec::new());
+    for path in named {
+        let name = ctx.ws.name_of(&path)?;
+        if name == path {
+            files.push(path);
+        } else {
+            aliases.push(format!("{path} (= {name})"));
+        }
+    }
+    if !aliases.is_empty() {
+        ctx.warnings.push(format!(
+            "Edited once under its first name, as other names of a file already covered: {}.",
+            aliases.join(", ")
+        ));
+    }
+    Ok(files)
+}
+
+/// The paths the call names or selects, each once as written.
+fn named_files(ctx: &mut Ctx, args: &Args) -> EditResult<Vec<String>> {
     match (args.opt_strings("paths"), args.opt_str("glob")) {
         (Some(_), Some(_)) => Err(EditError::invalid(
             "replace_in_files takes glob or paths, not both. Send one: glob: \"*.py\" for every matching file, or paths: [\"a.py\", \"b.py\"].",
