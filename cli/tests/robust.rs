@@ -46,3 +46,44 @@ fn replace_in_files_naming_one_file_twice_edits_it_once() {
         assert!(warnings.contains("other names of a file"), "{name}: {out}");
     }
 }
+
+/// Finding 5: path depth, replacements per call and hunks per patch are capped, and a
+/// call over a cap is refused `invalid_arguments` before any work (nothing created); a
+/// call at the cap is served.
+#[test]
+fn caps_answer_invalid_arguments_first() {
+    let s = Sandbox::new("caps");
+    let deep = |n: usize| format!("{}f.txt", "d/".repeat(n));
+    let (code, out) = s.call("create_file", json!({"path": deep(257), "content": "x\n"}));
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(out["error"]["kind"], "invalid_arguments", "{out}");
+    assert!(!s.root.join("d").exists(), "nothing created");
+    let (code, out) = s.call("create_file", json!({"path": deep(256), "content": "x\n"}));
+    assert_eq!(code, 0, "{out}");
+
+    let text: String = (0..1001).map(|i| format!("line {i}\n")).collect();
+    s.file("many.txt", &text);
+    let items = |n: usize| -> Vec<serde_json::Value> {
+        (0..n)
+            .map(|i| json!({"path": "many.txt", "old_str": format!("line {i}\n"), "new_str": format!("LINE {i}\n")}))
+            .collect()
+    };
+    let (code, out) = s.call("multi_replace", json!({"replacements": items(1001)}));
+    assert_eq!(out["error"]["kind"], "invalid_arguments", "{code} {out}");
+    assert_eq!(s.read("many.txt"), text);
+    let (code, out) = s.call("multi_replace", json!({"replacements": items(1000)}));
+    assert_eq!(code, 0, "{out}");
+
+    s.file("many.txt", &text);
+    let patch = |n: usize| -> String {
+        let hunks: String = (0..n)
+            .map(|i| format!("@@\n-line {i}\n+LINE {i}\n"))
+            .collect();
+        format!("*** Begin Patch\n*** Update File: many.txt\n{hunks}*** End Patch\n")
+    };
+    let (code, out) = s.call("apply_patch", json!({"patch": patch(1001)}));
+    assert_eq!(out["error"]["kind"], "invalid_arguments", "{code} {out}");
+    assert_eq!(s.read("many.txt"), text);
+    let (code, out) = s.call("apply_patch", json!({"patch": patch(1000)}));
+    assert_eq!(code, 0, "{out}");
+}
