@@ -87,3 +87,130 @@ fn caps_answer_invalid_arguments_first() {
     let (code, out) = s.call("apply_patch", json!({"patch": patch(1000)}));
     assert_eq!(code, 0, "{out}");
 }
+
+/// Runs one call with a deadline: a hang is a failure, not a stuck test run.
+fn call_within(s: &Sandbox, tool: &str, args: serde_json::Value) -> (i32, serde_json::Value) {
+    let mut child = s.spawn(&json!({"tool": tool, "arguments": args}), &[]);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{tool} did not answer within 30 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    common::parse(child.wait_with_output().unwrap())
+}
+
+fn mkfifo(path: &std::path::Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// Finding 6: an ignore file is read only when it is a regular file inside the root, not a
+/// link, at most 1 MiB; otherwise it is skipped with a warning, and the listing answers.
+#[test]
+fn ignore_files_that_are_links_fifos_or_huge_are_skipped_with_a_warning() {
+    type Plant = fn(&Sandbox, &std::path::Path);
+    let cases: &[(&str, Plant, &str)] = &[
+        (
+            "link to an outside file",
+            |s, at| {
+                std::fs::write(s.outside.join("rules"), "keep.txt\n").unwrap();
+                std::os::unix::fs::symlink(s.outside.join("rules"), at).unwrap();
+            },
+            "a link",
+        ),
+        (
+            "link to /dev/zero",
+            |_, at| std::os::unix::fs::symlink("/dev/zero", at).unwrap(),
+            "a link",
+        ),
+        ("FIFO", |_, at| mkfifo(at), "not a regular file"),
+        (
+            "2 MiB of rules",
+            |_, at| std::fs::write(at, "keep.txt\n".repeat(233_017)).unwrap(),
+            "over the 1048576-byte limit",
+        ),
+    ];
+    for (name, plant, why) in cases {
+        for (folder, file) in [("", ".gitignore"), ("sub", ".ignore")] {
+            let s = Sandbox::new(&format!("ignore-{}", name.replace([' ', '/'], "-")));
+            s.file("keep.txt", "k\n");
+            s.file("sub/keep.txt", "k\n");
+            s.file("sub/other.txt", "o\n");
+            plant(&s, &s.root.join(folder).join(file));
+            for (tool, args) in [
+                ("list_files", json!({})),
+                ("grep_project", json!({"pattern": "k"})),
+                ("find_symbol", json!({"name": "main"})),
+            ] {
+                let (code, out) = call_within(&s, tool, args);
+                assert!(code == 0 || code == 1, "{name} {file} {tool}: {code} {out}");
+                if tool == "list_files" {
+                    let listed = out.to_string();
+                    for path in ["keep.txt", "sub/keep.txt", "sub/other.txt"] {
+                        assert!(
+                            listed.contains(path),
+                            "{name} {file}: {path} not listed: {out}"
+                        );
+                    }
+                    let warnings = out["warnings"].to_string();
+                    assert!(warnings.contains(why), "{name} {file}: {out}");
+                }
+            }
+        }
+    }
+}
+
+/// Finding 7: a 64 GB sparse file in the tree (no disk used) is refused from `stat` with
+/// a structured error when named, and skipped by the searches; nothing aborts. A FIFO in
+/// the tree is never opened.
+#[test]
+fn a_sparse_giant_and_a_fifo_in_the_tree_get_json_answers() {
+    let s = Sandbox::new("giant");
+    s.file("a.txt", "fn main() {}\nneedle\n");
+    let giant = std::fs::File::create(s.root.join("giant.txt")).unwrap();
+    giant.set_len(64 << 30).unwrap();
+    mkfifo(&s.root.join("pipe.txt"));
+    let cases = [
+        (
+            "read_lines",
+            json!({"path": "giant.txt", "start_line": 1, "end_line": 2}),
+            1,
+        ),
+        (
+            "str_replace",
+            json!({"path": "giant.txt", "old_str": "a", "new_str": "b"}),
+            1,
+        ),
+        (
+            "read_lines",
+            json!({"path": "pipe.txt", "start_line": 1, "end_line": 2}),
+            1,
+        ),
+        ("grep_project", json!({"pattern": "needle"}), 0),
+        ("find_symbol", json!({"name": "main"}), 0),
+        (
+            "replace_in_files",
+            json!({"glob": "*.txt", "old_str": "needle", "new_str": "pin"}),
+            0,
+        ),
+        ("list_files", json!({}), 0),
+    ];
+    for (tool, args, want) in cases {
+        let (code, out) = call_within(&s, tool, args);
+        assert_eq!(code, want, "{tool}: {out}");
+        assert!(out.is_object(), "{tool}: no JSON");
+        if want == 1 {
+            assert_eq!(out["error"]["kind"], "invalid_arguments", "{tool}: {out}");
+        }
+    }
+    assert_eq!(s.read("a.txt"), "fn main() {}\npin\n");
+    let (_, out) = call_within(&s, "read_lines", json!({"path": "giant.txt"}));
+    assert_eq!(out["error"]["diagnostics"]["bytes"], 64u64 << 30, "{out}");
+}
