@@ -46,7 +46,7 @@ for (const dir of ['mcp-host', 'host-policy']) {
 writeFileSync(join(stage, 'package.json'), '{ "type": "module" }\n');
 writeFileSync(
   join(stage, 'entry.js'),
-  "export * as engine from './engine/index.node.js';\nexport * as mcpHost from './mcp-host/index.js';\nexport * as hostPolicy from './host-policy/index.js';\nexport * as editorTools from './host-policy/editor-tools.js';\nexport * as listing from './host-policy/listing.js';\n",
+  "export * as engine from './engine/index.node.js';\nexport * as mcpHost from './mcp-host/index.js';\nexport * as hostPolicy from './host-policy/index.js';\nexport * as editorTools from './host-policy/editor-tools.js';\nexport * as listing from './host-policy/listing.js';\nexport * as realPath from './host-policy/real-path.js';\n",
 );
 
 rmSync(vendor, { recursive: true, force: true });

@@ -21,7 +21,9 @@
 use crate::digest::Digest;
 use crate::jail::{self, Jail};
 use crate::journal::Journals;
-use anchored_edit::{decode_bytes, Content, EditError, EditResult, Files};
+use anchored_edit::{
+    decode_bytes, file_too_large, Content, EditError, EditResult, Files, MAX_FILE_BYTES,
+};
 use cap_std::fs::{Metadata, MetadataExt, OpenOptions, OpenOptionsExt};
 use std::collections::HashMap;
 use std::io::{self, Read};
@@ -41,6 +43,8 @@ pub struct DiskFiles {
     jail: Jail,
     journals: Result<Journals, String>,
     seen: Mutex<HashMap<PathBuf, Seen>>,
+    /// The walker's warnings about the last listing (skipped ignore files).
+    list_warnings: Mutex<Vec<String>>,
 }
 
 impl DiskFiles {
@@ -59,6 +63,7 @@ impl DiskFiles {
             jail,
             journals,
             seen: Mutex::new(HashMap::new()),
+            list_warnings: Mutex::new(Vec::new()),
         })
     }
 
@@ -94,10 +99,11 @@ impl DiskFiles {
         if rel.is_absolute() {
             return None;
         }
-        let (mut file, meta) = open_regular(self.jail.dir(), rel, false).ok()?;
-        let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
-        file.read_to_end(&mut bytes).ok()?;
-        Some(Arc::new(bytes))
+        let (file, meta) = open_regular(self.jail.dir(), rel, false).ok()?;
+        if meta.len() > MAX_FILE_BYTES {
+            return None; // The long way refuses it, worded.
+        }
+        read_bounded(file, meta.len(), path).ok().map(Arc::new)
     }
 
     fn read_real(&self, path: &str, rel: &Path) -> EditResult<Option<(Arc<Vec<u8>>, Metadata)>> {
@@ -108,7 +114,10 @@ impl DiskFiles {
             Err(e) => return Err(EditError::invalid(format!("`{path}` cannot be read: {e}."))),
         };
         check_regular(path, &meta)?;
-        let (mut file, meta) = open_regular(self.jail.dir(), rel, false).map_err(|e| {
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(file_too_large(path, meta.len()));
+        }
+        let (file, meta) = open_regular(self.jail.dir(), rel, false).map_err(|e| {
             if jail::is_escape(&e) {
                 jail::escape(path)
             } else {
@@ -116,9 +125,7 @@ impl DiskFiles {
             }
         })?;
         check_regular(path, &meta)?;
-        let mut bytes = Vec::with_capacity(meta.len() as usize);
-        file.read_to_end(&mut bytes)
-            .map_err(|e| EditError::invalid(format!("`{path}` cannot be read: {e}.")))?;
+        let bytes = read_bounded(file, meta.len(), path)?;
         Ok(Some((Arc::new(bytes), meta)))
     }
 
@@ -171,7 +178,13 @@ impl Files for DiskFiles {
     }
 
     fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
-        crate::walk::list(&self.jail, folder).map(Some)
+        let (paths, warnings) = crate::walk::list(&self.jail, folder)?;
+        *self.list_warnings.lock().unwrap_or_else(|p| p.into_inner()) = warnings;
+        Ok(Some(paths))
+    }
+
+    fn take_list_warnings(&self) -> Vec<String> {
+        std::mem::take(&mut *self.list_warnings.lock().unwrap_or_else(|p| p.into_inner()))
     }
 
     fn identity(&self, path: &str) -> EditResult<Option<String>> {
@@ -181,6 +194,23 @@ impl Files for DiskFiles {
             Err(_) => format!("path:{}", rel.display()),
         }))
     }
+}
+
+/// The bytes of an open regular file whose `stat` said `len`, read through a bound: a
+/// file over [`MAX_FILE_BYTES`] (by `stat` or by growing while read) is refused, and
+/// the buffer never starts larger than the limit.
+fn read_bounded(file: cap_std::fs::File, len: u64, path: &str) -> EditResult<Vec<u8>> {
+    if len > MAX_FILE_BYTES {
+        return Err(file_too_large(path, len));
+    }
+    let mut bytes = Vec::with_capacity(len as usize + 1);
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| EditError::invalid(format!("`{path}` cannot be read: {e}.")))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(file_too_large(path, bytes.len() as u64));
+    }
+    Ok(bytes)
 }
 
 /// Opens `rel` without blocking (a FIFO opened for reading would wait for a writer) and

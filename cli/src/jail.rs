@@ -49,12 +49,6 @@ impl Jail {
         &self.dir
     }
 
-    /// The root's canonical absolute path (for the listing walker, which walks by path
-    /// without following links).
-    pub fn root(&self) -> &Path {
-        &self.spellings[0]
-    }
-
     /// The real location of `path` relative to the root, symlinks inside the root
     /// resolved (relative ones, and absolute ones that name the root); components that
     /// do not exist yet are appended as given.

@@ -9,7 +9,9 @@
 //!
 //! - blank: ignored (not a message);
 //! - longer than [`MAX_LINE`]: skipped to its end, answered -32600 with the limit;
-//! - not UTF-8 or not JSON: -32700 Parse error (id null);
+//! - not UTF-8 or not JSON: -32700 Parse error, with the request's id when it can be
+//!   read (a line that is JSON once its invalid bytes or lone surrogate escapes such as
+//!   `"\ud800"` are set aside), else id null;
 //! - not one JSON-RPC 2.0 object (an array, a number, no `"jsonrpc": "2.0"`, a bad
 //!   `id` or `method`): -32600 Invalid Request;
 //! - `tools/call` whose params are not `{name: string, arguments?: object}`: -32602;
@@ -96,7 +98,7 @@ pub fn judge(line: &[u8]) -> Verdict {
         Ok(t) => t,
         Err(e) => {
             return Verdict::Answer(error(
-                Value::Null,
+                readable_id(&String::from_utf8_lossy(line)),
                 PARSE_ERROR,
                 format!(
                     "Parse error: the line is not UTF-8 (byte {} starts an invalid sequence). Send each message as one line of UTF-8 JSON.",
@@ -108,14 +110,64 @@ pub fn judge(line: &[u8]) -> Verdict {
     let value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => {
-            return Verdict::Answer(error(
-                Value::Null,
-                PARSE_ERROR,
-                format!("Parse error: {e}. Send each message as one JSON object on its own line (no NaN or Infinity, strings escaped)."),
-            ))
+            let (id, why) = match without_lone_surrogates(text) {
+                Some(clean) => (
+                    readable_id(&clean),
+                    "a string escapes a lone UTF-16 surrogate (such as \\ud800), which is not Unicode text. Send characters as UTF-8 or as a surrogate pair".to_string(),
+                ),
+                None => (Value::Null, format!("{e}. Send each message as one JSON object on its own line (no NaN or Infinity, strings escaped)")),
+            };
+            return Verdict::Answer(error(id, PARSE_ERROR, format!("Parse error: {why}.")));
         }
     };
     judge_value(value)
+}
+
+/// The id of the request `text` holds, when `text` is JSON and its id is valid; else null.
+fn readable_id(text: &str) -> Value {
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(obj)) => match obj.get("id") {
+            Some(id @ (Value::String(_) | Value::Number(_))) => id.clone(),
+            _ => Value::Null,
+        },
+        _ => Value::Null,
+    }
+}
+
+/// `text` with each `\u` escape of a lone surrogate replaced by `\ufffd`; None when it
+/// has none. Backslashes occur only inside JSON strings, so no string tracking is needed.
+fn without_lone_surrogates(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let unit = |at: usize| -> Option<u16> {
+        let hex = bytes.get(at..at + 6)?;
+        if &hex[..2] != b"\\u" {
+            return None;
+        }
+        u16::from_str_radix(std::str::from_utf8(&hex[2..]).ok()?, 16).ok()
+    };
+    let (mut out, mut i, mut found) = (String::with_capacity(text.len()), 0, false);
+    let mut copied = 0;
+    while let Some(step) = bytes[i..].iter().position(|&b| b == b'\\') {
+        i += step;
+        let Some(u) = unit(i) else {
+            i += 2; // Any other escape: its two bytes.
+            continue;
+        };
+        let paired = (0xD800..0xDC00).contains(&u)
+            && unit(i + 6).is_some_and(|l| (0xDC00..0xE000).contains(&l));
+        if paired {
+            i += 12;
+        } else if (0xD800..0xE000).contains(&u) {
+            out.push_str(&text[copied..i]);
+            out.push_str("\\ufffd");
+            (i, copied, found) = (i + 6, i + 6, true);
+        } else {
+            i += 6;
+        }
+        i = i.min(bytes.len());
+    }
+    out.push_str(&text[copied..]);
+    found.then_some(out)
 }
 
 fn judge_value(value: Value) -> Verdict {

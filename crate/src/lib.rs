@@ -93,6 +93,7 @@ mod workspace;
 
 pub use buffers::{Buffers, Layered};
 pub use error::{EditError, EditResult, ErrorKind};
+pub use listing::{ignore_file_skipped, IgnoreRules, MAX_IGNORE_FILE_BYTES};
 pub use refusals::{host_refusal, HostRefusal, Rejection, StaleWhen};
 pub use result::{apply_edits, Edit, FileChange, Range, ToolResult};
 pub use session::{profile_schemas, tool_schemas, CallOptions, Session};
@@ -100,4 +101,4 @@ pub use stats::{Record, Stats};
 pub use text::encoding::{decode_bytes, encode_text};
 pub use text::Point;
 pub use tools::SERVER_INSTRUCTIONS;
-pub use workspace::{Content, Files, NoFiles};
+pub use workspace::{file_too_large, Content, Files, NoFiles, MAX_FILE_BYTES};

@@ -26,6 +26,17 @@ use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use ignore::Match;
 use std::collections::HashMap;
 
+/// The largest ignore file a host reads (bytes). Hosts read an ignore file only when it
+/// is a regular file inside the root (not a link, not a FIFO or device) and at most this
+/// long, and skip it with a warning otherwise: its rules cost memory in proportion to
+/// its lines.
+pub const MAX_IGNORE_FILE_BYTES: u64 = 1024 * 1024;
+
+/// The warning of an ignore file a host skipped, worded once for every host.
+pub fn ignore_file_skipped(path: &str, why: &str) -> String {
+    format!("{path} was not read as ignore rules: {why}. Its rules do not apply to this listing.")
+}
+
 /// The ignore files a folder may hold, strongest first.
 pub const IGNORE_FILES: [&str; 2] = [".ignore", ".gitignore"];
 

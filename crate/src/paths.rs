@@ -94,14 +94,34 @@ pub fn normalize_roots(roots: &[String]) -> Vec<String> {
 pub fn resolve(path: &str, roots: &[String]) -> EditResult<String> {
     let normal = normalize(path)?;
     if !is_absolute(&normal) {
-        return Ok(normal);
+        return within_depth(path, &normal).map(|()| normal);
     }
     for (k, root) in roots.iter().enumerate() {
         if let Some(rest) = inside(&normal, root) {
+            within_depth(path, rest)?;
             return Ok(if k == 0 { rest.to_string() } else { normal });
         }
     }
     Err(outside(path, roots))
+}
+
+/// The most folders a path may go down below its root: deeper paths are refused before
+/// any host resolves or creates them (each level costs a host a lookup, and creating
+/// them all is the work of `create_file`).
+pub const MAX_PATH_DEPTH: usize = 256;
+
+/// `Ok` when `below_root` (a normalised path below its root) is at most
+/// [`MAX_PATH_DEPTH`] folders deep.
+fn within_depth(path: &str, below_root: &str) -> EditResult<()> {
+    let folders = below_root.bytes().filter(|&b| b == b'/').count();
+    if folders <= MAX_PATH_DEPTH {
+        return Ok(());
+    }
+    let shown: String = path.trim().chars().take(60).collect();
+    Err(EditError::invalid(format!(
+        "`{shown}…` is {folders} folders deep, over the limit of {MAX_PATH_DEPTH}. Send a path at most {MAX_PATH_DEPTH} folders below the project root."
+    ))
+    .with_diagnostics(serde_json::json!({"depth": folders, "limit": MAX_PATH_DEPTH})))
 }
 
 /// The part of `path` below `root`, when `path` lies inside it. A drive letter matches

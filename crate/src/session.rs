@@ -715,7 +715,7 @@ fn malformed_json(what: &str, e: &serde_json::Error) -> EditError {
     }
 }
 
-fn not_utf8(request: &[u8], e: &std::str::Utf8Error) -> EditError {
+pub(crate) fn not_utf8(request: &[u8], e: &std::str::Utf8Error) -> EditError {
     let at = e.valid_up_to();
     let line = request[..at].iter().filter(|&&b| b == b'\n').count() + 1;
     EditError::invalid(format!(

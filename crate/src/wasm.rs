@@ -424,6 +424,13 @@ fn request_text(request: &JsValue) -> EditResult<String> {
     if let Some(text) = request.dyn_ref::<JsString>() {
         return Ok(string_from_js(text));
     }
+    // The request's bytes (a host that read them: `call` on stdin): decoded strictly,
+    // never into U+FFFD, refused as the native CLI refuses them.
+    if let Some(bytes) = request.dyn_ref::<Uint8Array>() {
+        let bytes = bytes.to_vec();
+        return String::from_utf8(bytes)
+            .map_err(|e| crate::session::not_utf8(e.as_bytes(), &e.utf8_error()));
+    }
     if request.is_undefined() {
         return Ok("null".into());
     }

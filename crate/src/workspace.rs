@@ -69,6 +69,13 @@ pub trait Files {
     fn list(&self, _folder: &str) -> EditResult<Option<Vec<String>>> {
         Ok(None)
     }
+
+    /// Warnings about the last [`Files::list`] (an ignore file skipped: a link, not a
+    /// regular file, over [`crate::MAX_IGNORE_FILE_BYTES`]), taken once; the project
+    /// tools add them to the call's warnings. Default: none.
+    fn take_list_warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// [`Files::list`] for a reader holding every file in a map: the keys under `folder`,
@@ -232,8 +239,10 @@ impl<'f> Workspace<'f> {
         paths::resolve(raw, self.roots)
     }
 
-    /// The name `path`'s file is kept under in this call: the first name the call
-    /// reached it by (two names of one file give one name).
+    /// The name `path`'s file is known by in this call: the first name the call reached
+    /// it by ([`Files::identity`]); `path` itself when it is that name or the host has no
+    /// identities. Tools that take several paths use it to treat two names of one file
+    /// as one file.
     pub fn name_of(&mut self, path: &str) -> EditResult<String> {
         self.key(path)
     }
@@ -316,6 +325,11 @@ impl<'f> Workspace<'f> {
     /// The host's files under `folder` ([`Files::list`]); None when it cannot list.
     pub fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
         self.files.list(folder)
+    }
+
+    /// The host's warnings about the last listing ([`Files::take_list_warnings`]).
+    pub fn take_list_warnings(&self) -> Vec<String> {
+        self.files.take_list_warnings()
     }
 
     /// The current text of `path` (normalised), or None when there is no such file.
@@ -532,6 +546,19 @@ fn follow_move<'p>(
 
 /// A copy of the overlay to return to (texts are shared, not copied).
 pub struct WorkspaceSnapshot(BTreeMap<String, Entry>);
+
+/// The largest file a host reads for a call (bytes). Hosts check a file's size from
+/// `stat` before reading it and refuse a larger one with [`file_too_large`]; no host
+/// allocates a file's stated size before this check.
+pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
+
+/// The refusal of a file over [`MAX_FILE_BYTES`], worded once for every host.
+pub fn file_too_large(path: &str, bytes: u64) -> EditError {
+    EditError::invalid(format!(
+        "`{path}` is {bytes} bytes, over the {MAX_FILE_BYTES}-byte limit of a file anchored-edit reads; it was not read. Edit a smaller file, or split this one."
+    ))
+    .with_diagnostics(serde_json::json!({"path": path, "bytes": bytes, "limit": MAX_FILE_BYTES}))
+}
 
 pub fn not_found(path: &str) -> EditError {
     EditError::new(

@@ -123,3 +123,40 @@ test('notApplied: the session forgets a result that did not land; sessions witho
   notApplied({});
   notApplied(undefined);
 });
+
+// Issue 24, the host kit: "is this result written?" answered once for every JS host.
+test('changesToWrite: only an ok, non-dry-run result of an editing tool with files', async () => {
+  const { changesToWrite } = await import('./index.js');
+  const edits = new Set(['str_replace']);
+  const files = [{ path: 'a.txt', new_text: 'x' }];
+  const cases = [
+    [{ ok: true, tool: 'str_replace', files }, files],
+    [{ ok: true, tool: 'str_replace', files, dry_run: true }, []],
+    [{ ok: false, tool: 'str_replace', files }, []],
+    [{ ok: true, tool: 'read_lines', files }, []],
+    [{ ok: true, tool: 'str_replace' }, []],
+    [undefined, []],
+  ];
+  for (const [result, want] of cases) assert.deepEqual(changesToWrite(result, edits), want, JSON.stringify(result));
+});
+
+// Issue 24, the host kit: one real-location check (Pulsar, VS Code desktop, the Node server).
+test('realPathEscapes: a link on the way out of the root is named; a new file inside is fine', async () => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { realPathEscapes } = await import('./real-path.js');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ae-real-'));
+  try {
+    const root = path.join(dir, 'root');
+    fs.mkdirSync(path.join(dir, 'outside'));
+    fs.mkdirSync(root);
+    fs.symlinkSync(path.join(dir, 'outside'), path.join(root, 'out'));
+    fs.symlinkSync('.', path.join(root, 'self'));
+    assert.equal(realPathEscapes(fs, path, path.join(root, 'new/dir/a.txt'), root), null);
+    assert.equal(realPathEscapes(fs, path, path.join(root, 'self/a.txt'), root), null);
+    assert.equal(realPathEscapes(fs, path, path.join(root, 'out/a.txt'), root, 'workspace folder'), 'a symlink on the way leads out of the workspace folder');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

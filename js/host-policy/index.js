@@ -73,6 +73,16 @@ export function undoSteps(result) {
   return groups.length > 0 ? groups : [files];
 }
 
+/**
+ * The changed files a host writes for `result`, [] when it writes nothing: the result of
+ * an editing tool (`edits`, from `editingTools`), ok, not a dry run, with files. The one
+ * answer to "is this result written?" for every JS host.
+ */
+export function changesToWrite(result, edits) {
+  const written = result?.ok === true && result.dry_run !== true && edits.has(result.tool) && Array.isArray(result.files);
+  return written ? result.files : [];
+}
+
 /** The names of the tools that edit files, from the engine's `toolSchemas()`. */
 export function editingTools(schemas) {
   return new Set(schemas.filter((s) => s.annotations?.readOnlyHint === false).map((s) => s.name));

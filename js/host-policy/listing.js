@@ -94,14 +94,38 @@ export function fsReaders(fsImpl, at) {
       return null;
     }
   };
-  const readText = (rel) => {
-    try {
-      return fsImpl.lstatSync(at(rel)).isFile() ? fsImpl.readFileSync(at(rel), 'utf8') : undefined;
-    } catch {
-      return undefined;
-    }
-  };
+  const readText = (rel) => readIgnoreFile(fsImpl, at(rel));
   return { readDir, readText };
+}
+
+/** The largest ignore file read (bytes): the engine's MAX_IGNORE_FILE_BYTES. */
+export const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
+
+/**
+ * An ignore file's text, or undefined: read only when `lstat` says regular file (not a
+ * link, FIFO or device) of at most MAX_IGNORE_FILE_BYTES, opened without following a
+ * link or waiting for a writer (O_NOFOLLOW | O_NONBLOCK), checked again through the
+ * descriptor, and read through the bound (issue 24 finding 6, as cli/src/walk.rs).
+ */
+export function readIgnoreFile(fsImpl, location) {
+  let fd;
+  try {
+    const first = fsImpl.lstatSync(location);
+    if (!first.isFile() || first.size > MAX_IGNORE_FILE_BYTES) return undefined;
+    const { O_RDONLY = 0, O_NOFOLLOW = 0, O_NONBLOCK = 0 } = fsImpl.constants ?? {};
+    fd = fsImpl.openSync(location, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+    const st = fsImpl.fstatSync(fd);
+    if (!st.isFile() || st.size > MAX_IGNORE_FILE_BYTES) return undefined;
+    const buf = Buffer.alloc(Math.min(st.size, MAX_IGNORE_FILE_BYTES) + 1);
+    let got = 0;
+    for (let n; got < buf.length && (n = fsImpl.readSync(fd, buf, got, buf.length - got, null)) > 0;) got += n;
+    if (got > st.size) return undefined; // It grew while read.
+    return new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, got));
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) fsImpl.closeSync(fd);
+  }
 }
 
 /**

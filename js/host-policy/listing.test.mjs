@@ -104,3 +104,29 @@ test('vcsIgnores false drops .gitignore rules, not .ignore ones nor host pattern
   const io = treeIo({ '.gitignore': '*.log\n', '.ignore': '*.tmp\n', 'a.log': '', 'b.tmp': '', 'c.db': '' });
   assert.deepEqual(listFiles({ engine, ...io, vcsIgnores: false, hostPatterns: ['*.db'] }).sort(), ['a.log']);
 });
+
+// Issue 24 finding 6 for the JS walkers (the Node server, Pulsar): an ignore file is read
+// only when it is a regular file, not a link, at most 1 MiB; a FIFO is never opened.
+test('fsReaders reads ignore files bounded: no link, FIFO or huge file is read', async () => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { execFileSync } = await import('node:child_process');
+  const { fsReaders, MAX_IGNORE_FILE_BYTES } = await import('./listing.js');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ae-ignore-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'outside-rules'), 'secret\n');
+    fs.mkdirSync(path.join(dir, 'root'));
+    const at = (rel) => path.join(dir, 'root', rel);
+    fs.writeFileSync(at('plain'), 'a.txt\n');
+    fs.symlinkSync(path.join(dir, 'outside-rules'), at('outside'));
+    fs.symlinkSync('/dev/zero', at('zero'));
+    execFileSync('mkfifo', [at('fifo')]);
+    fs.writeFileSync(at('huge'), 'x\n'.repeat(MAX_IGNORE_FILE_BYTES));
+    const { readText } = fsReaders(fs, at);
+    assert.equal(readText('plain'), 'a.txt\n');
+    for (const name of ['outside', 'zero', 'fifo', 'huge', 'missing']) assert.equal(readText(name), undefined, name);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

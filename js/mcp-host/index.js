@@ -28,7 +28,7 @@ import { ListToolsRequestSchema, isInitializeRequest } from '@modelcontextprotoc
 import * as z from 'zod';
 import { checkRequest, newToken } from './guard.js';
 import { toolResult } from './result.js';
-import { createRefusals, editingTools, notApplied, whyOf } from '../host-policy/index.js';
+import { changesToWrite, createRefusals, editingTools, notApplied, whyOf } from '../host-policy/index.js';
 
 export { newToken, checkRequest } from './guard.js';
 export { llmView, toolResult } from './result.js';
@@ -98,7 +98,7 @@ export function createToolRunner({ engine, session, read, list, apply, call, edi
     } catch (e) {
       return errorResult(`${e?.message ?? e}`);
     }
-    if (result.ok && result.dry_run !== true && edits.has(result.tool) && Array.isArray(result.files) && result.files.length > 0) {
+    if (changesToWrite(result, edits).length > 0) {
       try {
         await apply(result.files, { tool, arguments: args });
       } catch (e) {

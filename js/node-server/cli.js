@@ -115,7 +115,9 @@ function open(options) {
 
 function readRequest(options) {
   try {
-    return fs.readFileSync(options.request ?? 0, 'utf8');
+    // Bytes, not text: the engine refuses a request that is not UTF-8 (as the native
+    // CLI does) instead of Node turning its bad bytes into U+FFFD that would be written.
+    return new Uint8Array(fs.readFileSync(options.request ?? 0));
   } catch (e) {
     throw new UsageError(
       options.request ? `cannot read --request ${options.request}: ${e.message}` : `cannot read the request from stdin: ${e.message}`,

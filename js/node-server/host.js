@@ -3,7 +3,7 @@
 // file up to date. The counterpart of the native cli/src/host.rs and --stats handling.
 import fs from 'node:fs';
 import * as engine from 'anchored-edit';
-import { createRefusals, editingTools, notApplied, whyOf } from '../host-policy/index.js';
+import { changesToWrite, createRefusals, editingTools, notApplied, whyOf } from '../host-policy/index.js';
 import { commit, Invalid, Journals, plan, Stale } from './commit.js';
 import { DiskFiles } from './disk.js';
 
@@ -40,8 +40,8 @@ const edits = editingTools(engine.toolSchemas());
 export function execute(session, disk, request, options = {}) {
   disk.beginCall?.();
   const result = session.call(request, disk, { dryRun: options.dryRun === true });
-  const changes = edits.has(result.tool) && Array.isArray(result.files) ? result.files : [];
-  if (!result.ok || result.dry_run === true || changes.length === 0) return result;
+  const changes = changesToWrite(result, edits);
+  if (changes.length === 0) return result;
   try {
     if (!disk.journals) throw new Error(`no write journal: ${disk.journalError}`);
     commit(disk, disk.journals, protocol, plan(changes, engine.encodeText));

@@ -13,12 +13,40 @@
 // The low-level `Server` is used rather than `McpServer`: the engine owns the JSON
 // Schemas and parses arguments itself (with aliases and LLM-facing messages), so there is
 // nothing for zod to validate.
+//
+// stdin is read through js/mcp-host/stdio-gate.js (the native server's line gate: every
+// line answered, lines up to 16 MiB, bad lines answered without closing, requests that
+// are not UTF-8 or escape lone surrogates refused), and `server/discover` (protocol
+// 2026-07-28, tried first by some clients) is answered as the native server does.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { profileSchemas, serverInstructions } from 'anchored-edit';
 import { toolResult } from '../mcp-host/result.js';
+import { GatedStdioTransport } from '../mcp-host/stdio-gate.js';
 import { execute } from './host.js';
+
+/** The protocol versions `server/discover` lists: the native server's (rmcp's). */
+export const SUPPORTED_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
+const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
+const META_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
+
+/** The answer to `server/discover`, as the native server gives it. */
+function discover(request, version) {
+  const meta = request.params?._meta;
+  if (typeof meta?.[META_VERSION] !== 'string' || typeof meta?.[META_CAPABILITIES] !== 'object' || meta[META_CAPABILITIES] === null) {
+    throw new McpError(ErrorCode.InvalidParams,
+      `request _meta is missing or has malformed required fields: ${META_VERSION}, ${META_CAPABILITIES}`);
+  }
+  return {
+    resultType: 'complete',
+    supportedVersions: SUPPORTED_VERSIONS,
+    capabilities: { tools: {} },
+    instructions: serverInstructions(),
+    ttlMs: 0,
+    cacheScope: 'private',
+    _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'anchored-edit', version } },
+  };
+}
 
 /**
  * The MCP server for `session` on `disk`; `stats` (a StatsFile) or null; `listed`: the
@@ -37,6 +65,10 @@ export function createServer({ session, disk, stats, version, listed }) {
     { capabilities: { tools: {} }, instructions: serverInstructions() },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+  server.fallbackRequestHandler = async (request) => {
+    if (request.method === 'server/discover') return discover(request, version);
+    throw new McpError(ErrorCode.MethodNotFound, 'Method not found');
+  };
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args } = request.params;
     const run = () => execute(session, disk, { tool: name, arguments: args ?? {} });
@@ -53,5 +85,5 @@ export function createServer({ session, disk, stats, version, listed }) {
 /** Serves on stdin/stdout until the client closes the connection. */
 export async function serve(options) {
   const server = createServer(options);
-  await server.connect(new StdioServerTransport());
+  await server.connect(new GatedStdioTransport());
 }

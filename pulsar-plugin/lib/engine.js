@@ -11,7 +11,8 @@ let loaded = null;
 /**
  * {engine: {Session, toolSchemas, hostRefusal, resolvePath, EnginePanicError}, mcpHost:
  * js/mcp-host's exports, hostPolicy: js/host-policy's exports, editorTools:
- * js/host-policy/editor-tools.js, listing: js/host-policy/listing.js}.
+ * js/host-policy/editor-tools.js, listing: js/host-policy/listing.js, realPath:
+ * js/host-policy/real-path.js}.
  */
 function loadEngine() {
   if (loaded) return loaded;

@@ -27,6 +27,7 @@
 
 const fs = require('fs');
 const path = require('path');
+const { loadEngine } = require('./engine');
 
 /** A refusal the engine (reads) or js/mcp-host (applies) reports with this kind and message. */
 class HostRefusal extends Error {
@@ -46,23 +47,6 @@ function isAbsoluteEnginePath(p) {
   return p.startsWith('/') || /^[A-Za-z]:\//.test(p);
 }
 
-/** The real path of `p`, resolving the deepest part that exists (for files still to be created). */
-function realLocation(p, fsImpl) {
-  const missing = [];
-  let existing = p;
-  for (;;) {
-    try {
-      fsImpl.lstatSync(existing);
-      break;
-    } catch {
-      const parent = path.dirname(existing);
-      if (parent === existing) break;
-      missing.unshift(path.basename(existing));
-      existing = parent;
-    }
-  }
-  return path.join(fsImpl.realpathSync(existing), ...missing);
-}
 
 /**
  * `roots()`: the project folders (absolute). `openBuffers()`: the TextBuffers open in
@@ -71,7 +55,7 @@ function realLocation(p, fsImpl) {
  * vendor/host.js; `ignores()`:
  * {ignoredNames, excludeVcsIgnoredPaths} (Pulsar's core settings).
  */
-function createWorkspace({ roots, openBuffers, listing, engine, ignores = () => ({}), fs: fsImpl = fs }) {
+function createWorkspace({ roots, openBuffers, listing, engine, realPath = loadEngine().realPath, ignores = () => ({}), fs: fsImpl = fs }) {
   function outside(p, why) {
     return new HostRefusal(
       'path_outside_root',
@@ -93,16 +77,10 @@ function createWorkspace({ roots, openBuffers, listing, engine, ignores = () => 
     if (root === undefined) {
       throw outside(p, folders.length === 1 ? 'it is not in the project folder' : 'it is in none of the project folders');
     }
-    let real;
-    let realRoot;
-    try {
-      real = realLocation(abs, fsImpl);
-      realRoot = fsImpl.realpathSync(root);
-    } catch (e) {
-      throw outside(p, `it cannot be resolved (${e.message})`);
-    }
-    if (!isInside(real, realRoot)) throw outside(p, 'a symlink on the way leads out of the project folder');
-    return { abs, real, root };
+    // The real-location check every JS host shares (js/host-policy/real-path.js).
+    const why = realPath.realPathEscapes(fsImpl, path, abs, root, 'project folder');
+    if (why !== null) throw outside(p, why);
+    return { abs, real: realPath.realLocation(fsImpl, path, abs), root };
   }
 
   /** The TextBuffer open for a resolved location, if any. */

@@ -155,7 +155,7 @@ test('every malformed line gets a JSON-RPC error, and the server keeps serving',
   const cases = [
     [Buffer.from('garbage\n'), -32700, null],
     [Buffer.from('{"jsonrpc":"2.0","id":5,"method":"tools/li\n'), -32700, null],
-    [Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":6,"method":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}\n')]), -32700, null],
+    [Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":6,"method":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}\n')]), -32700, 6],
     [Buffer.from('{"jsonrpc":"2.0","id":NaN,"method":"ping"}\n'), -32700, null],
     [Buffer.from('{"jsonrpc":"2.0","id":7,"method":"ping"}{"jsonrpc":"2.0","id":8,"method":"ping"}\n'), -32700, null],
     [Buffer.from('[1,2]\n'), -32600, null],

@@ -49,8 +49,26 @@ struct Op<'p> {
     allow_placeholders: bool,
 }
 
+/// The most hunks one patch may carry (all its files together): refused before any is
+/// searched for, each search costing up to a scan of its file.
+pub const MAX_HUNKS: usize = 1000;
+
 /// Applies `patch` to `ws`, all operations or (on error) none.
 pub fn apply(ws: &mut Workspace, patch: &Patch, allow_placeholders: bool) -> EditResult<Applied> {
+    let hunks: usize = patch
+        .ops
+        .iter()
+        .map(|op| match op {
+            FileOp::Update { hunks, .. } | FileOp::Delete { hunks, .. } => hunks.len(),
+            FileOp::Add { .. } => 0,
+        })
+        .sum();
+    if hunks > MAX_HUNKS {
+        return Err(EditError::invalid(format!(
+            "The patch has {hunks} hunks, over the limit of {MAX_HUNKS} per call. Nothing was changed. Send it as several patches of at most {MAX_HUNKS} hunks, or replace a heavily changed file whole with create_file."
+        ))
+        .with_diagnostics(json!({"hunks": hunks, "limit": MAX_HUNKS})));
+    }
     let mut out = Applied::default();
     for (k, op) in patch.ops.iter().enumerate() {
         let o = Op {

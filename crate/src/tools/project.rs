@@ -65,7 +65,7 @@ fn folder_arg(ctx: &Ctx, raw: Option<&str>) -> EditResult<String> {
 
 /// The files under the call's `path` matching its `glob`, sorted.
 pub fn scope(
-    ctx: &Ctx,
+    ctx: &mut Ctx,
     tool: &str,
     raw_folder: Option<&str>,
     glob: Option<&str>,
@@ -75,7 +75,7 @@ pub fn scope(
 
 /// [`scope`], refusing with `cannot_list()` when the host cannot list files.
 fn scope_or(
-    ctx: &Ctx,
+    ctx: &mut Ctx,
     raw_folder: Option<&str>,
     glob: Option<&str>,
     cannot_list: impl FnOnce() -> EditError,
@@ -92,6 +92,8 @@ fn scope_or(
     let Some(mut paths) = ctx.ws.list(&folder)? else {
         return Err(cannot_list());
     };
+    let skipped = ctx.ws.take_list_warnings();
+    ctx.warnings.extend(skipped);
     paths.retain(|p| is_under(p, &folder));
     if paths.is_empty() && !folder.is_empty() {
         return Err(EditError::invalid(format!(

@@ -141,6 +141,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     if plans.is_empty() {
         return Err(nowhere(old, files.len()));
     }
+    one_plan_per_file(ctx, &mut plans)?;
     select_only(&mut plans, args.opt_strings("only"))?;
     let count: usize = plans.iter().map(|p| p.occurrences.len()).sum();
     if let Some(expected) = args.opt_usize("expected_replacements") {
@@ -180,7 +181,8 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     })
 }
 
-/// The files the call covers: `paths` (each must exist), or those `glob` selects.
+/// The files the call covers: `paths` (each must exist), or those `glob` selects, each
+/// once as written.
 fn target_files(ctx: &mut Ctx, args: &Args) -> EditResult<Vec<String>> {
     match (args.opt_strings("paths"), args.opt_str("glob")) {
         (Some(_), Some(_)) => Err(EditError::invalid(
@@ -204,6 +206,30 @@ fn target_files(ctx: &mut Ctx, args: &Args) -> EditResult<Vec<String>> {
             Ok(out)
         }
     }
+}
+
+/// Keeps one plan per file: a file reached by two names (a link inside the root, a hard
+/// link; the host's identity) is edited once, under its first name, and a warning names
+/// the others. Asked only of files with occurrences, so a listing costs no extra `stat`.
+fn one_plan_per_file(ctx: &mut Ctx, plans: &mut Vec<FilePlan>) -> EditResult<()> {
+    let mut aliases = Vec::new();
+    let mut kept = Vec::with_capacity(plans.len());
+    for plan in plans.drain(..) {
+        let name = ctx.ws.name_of(&plan.path)?;
+        if name == plan.path {
+            kept.push(plan);
+        } else {
+            aliases.push(format!("{} (= {name})", plan.path));
+        }
+    }
+    *plans = kept;
+    if !aliases.is_empty() {
+        ctx.warnings.push(format!(
+            "Edited once under its first name, as other names of a file already covered: {}.",
+            aliases.join(", ")
+        ));
+    }
+    Ok(())
 }
 
 /// Every file's occurrences: byte-exact only (`exact`), or through the cascade.

@@ -81,6 +81,10 @@ Example: {\"replacements\": [{\"path\": \"src/a.py\", \"old_str\": \"x = 1\", \"
     },
 };
 
+/// The most items one call may carry: each item searches and rewrites its file, so a
+/// call costs up to items × file size; beyond this it is refused before any item runs.
+pub const MAX_REPLACEMENTS: usize = 1000;
+
 /// The forms `replacements` may take, for messages.
 const FORMS: &str = "Send `replacements` as an array of {\"path\": …, \"old_str\": …, \"new_str\": …} objects, or that array as a JSON string, or as XML: <replacements><replacement><path>…</path><old_str>…</old_str><new_str>…</new_str></replacement></replacements> (put text containing `</` in <![CDATA[…]]>).";
 
@@ -91,6 +95,13 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         return Err(EditError::invalid(format!(
             "`replacements` is empty: there is nothing to do. {FORMS}"
         )));
+    }
+    if readings.len() > MAX_REPLACEMENTS {
+        return Err(EditError::invalid(format!(
+            "`replacements` has {} items, over the limit of {MAX_REPLACEMENTS} per call. Nothing was changed. Send them in calls of at most {MAX_REPLACEMENTS}, or use replace_in_files for one replacement made everywhere, or create_file to rewrite a file whole.",
+            readings.len()
+        ))
+        .with_diagnostics(json!({"replacements": readings.len(), "limit": MAX_REPLACEMENTS})));
     }
     let atomic = args
         .value("atomic")
