@@ -381,13 +381,23 @@ fn rel_str(rel: &Path) -> String {
 
 /// Directories the writes need that do not exist, shallowest first.
 fn missing_dirs(root: &Dir, targets: &[Target]) -> Vec<String> {
+    // A set of the names already listed, and no stat below a missing folder: the cost is
+    // the paths' length, not depth × folders (a Vec scan made deep new paths cubic).
     let mut out: Vec<String> = Vec::new();
+    let mut listed = std::collections::HashSet::new();
     for t in targets.iter().filter(|t| matches!(t.op, Op::Write { .. })) {
         let mut prefix = PathBuf::new();
+        let mut missing = false;
         for c in t.dir_rel.components() {
             prefix.push(c);
             let shown = rel_str(&prefix);
-            if !out.contains(&shown) && root.symlink_metadata(&prefix).is_err() {
+            if listed.contains(&shown) {
+                missing = true;
+                continue;
+            }
+            missing = missing || root.symlink_metadata(&prefix).is_err();
+            if missing {
+                listed.insert(shown.clone());
                 out.push(shown);
             }
         }

@@ -49,6 +49,11 @@ impl Jail {
         &self.dir
     }
 
+    /// The root's canonical absolute path (the journals' key in the state directory).
+    pub fn root(&self) -> &Path {
+        &self.spellings[0]
+    }
+
     /// The real location of `path` relative to the root, symlinks inside the root
     /// resolved (relative ones, and absolute ones that name the root); components that
     /// do not exist yet are appended as given.
