@@ -11,6 +11,7 @@ import * as engine from 'anchored-edit';
 import { Session, toolSchemas } from 'anchored-edit';
 import { llmView } from '../host-policy/index.js';
 import { DiskFiles } from './disk.js';
+import { ReadCache } from './read-cache.js';
 import { execute, StatsFile } from './host.js';
 
 const version = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -90,8 +91,9 @@ function isDirectory(p) {
 }
 
 /** A session on the real root, with the engine's own path rule when it has one. */
-function open(options) {
-  const disk = new DiskFiles(options.root, { engine });
+function open(options, { keepReads = false } = {}) {
+  // A server keeps the texts it read (read-cache.js); a one-call process has no use for it.
+  const disk = new DiskFiles(options.root, { engine, cache: keepReads ? new ReadCache() : undefined });
   const session = new Session();
   if (typeof session.setRoots === 'function') session.setRoots([disk.root]);
   const emptyStats = session.statsJson();
@@ -169,7 +171,7 @@ async function main(args) {
       return call(parseOptions(rest, 'call'));
     case 'mcp': {
       const { serve } = await import('./mcp.js');
-      await serve({ ...open(parseOptions(rest, 'mcp')), version });
+      await serve({ ...open(parseOptions(rest, 'mcp'), { keepReads: true }), version });
       return null; // Serving until stdin closes.
     }
     default:

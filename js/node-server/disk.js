@@ -60,10 +60,13 @@ function exists(p) {
  */
 export class DiskFiles {
   #engine;
+  #cache;
 
-  constructor(root, { engine } = {}) {
+  /** `cache` (optional): a ReadCache (read-cache.js) keeping texts between calls. */
+  constructor(root, { engine, cache } = {}) {
     this.root = fs.realpathSync(root);
     this.#engine = engine;
+    this.#cache = cache;
   }
 
   /** Whether the real path `real` is the root or lies under it. */
@@ -131,12 +134,14 @@ export class DiskFiles {
       throw invalid(`\`${p}\` cannot be read: ${e.message}.`);
     }
     try {
-      const stat = fs.fstatSync(fd);
+      const stat = fs.fstatSync(fd, { bigint: true });
       if (stat.isDirectory()) throw isDirectory(p);
       if (!stat.isFile()) {
         throw invalid(`\`${p}\` is not a regular file (a FIFO, socket or device); anchored-edit edits text files only.`);
       }
-      return new Uint8Array(fs.readFileSync(fd));
+      const readAll = () => new Uint8Array(fs.readFileSync(fd));
+      // The read cache's one hook (read-cache.js): the kept bytes while the file is unchanged.
+      return this.#cache ? this.#cache.bytesOf(real, stat, readAll) : readAll();
     } finally {
       fs.closeSync(fd);
     }
