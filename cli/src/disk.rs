@@ -20,6 +20,7 @@
 
 use crate::digest::Digest;
 use crate::jail::{self, Jail};
+use crate::read_cache::ReadCache;
 use anchored_edit::{decode_bytes, Content, EditError, EditResult, Files};
 use cap_std::fs::{Metadata, MetadataExt, OpenOptions, OpenOptionsExt};
 use std::collections::HashMap;
@@ -39,6 +40,8 @@ pub struct Seen {
 pub struct DiskFiles {
     jail: Jail,
     seen: Mutex<HashMap<PathBuf, Seen>>,
+    /// Files kept between calls (a server's; `keep_reads`).
+    cache: Option<ReadCache>,
 }
 
 impl DiskFiles {
@@ -49,7 +52,15 @@ impl DiskFiles {
         Ok(DiskFiles {
             jail,
             seen: Mutex::new(HashMap::new()),
+            cache: None,
         })
+    }
+
+    /// Keeps the files read between calls (read_cache.rs): for a server, not a one-call
+    /// process.
+    pub fn keep_reads(mut self) -> DiskFiles {
+        self.cache = Some(ReadCache::default());
+        self
     }
 
     pub fn jail(&self) -> &Jail {
@@ -99,10 +110,19 @@ impl DiskFiles {
             }
         })?;
         check_regular(path, &meta)?;
+        // The read cache's hook (read_cache.rs): kept bytes while the file is unchanged.
+        if let Some(bytes) = self.cache.as_ref().and_then(|c| c.get(rel, &meta)) {
+            return Ok(Some((bytes, meta)));
+        }
+        let read_at = ReadCache::start();
         let mut bytes = Vec::with_capacity(meta.len() as usize);
         file.read_to_end(&mut bytes)
             .map_err(|e| EditError::invalid(format!("`{path}` cannot be read: {e}.")))?;
-        Ok(Some((Arc::new(bytes), meta)))
+        let bytes = Arc::new(bytes);
+        if let Some(c) = &self.cache {
+            c.keep(rel, &meta, read_at, &bytes);
+        }
+        Ok(Some((bytes, meta)))
     }
 
     /// The file's bytes, remembered (as a [`Digest`]) for the commit's compare and swap.
