@@ -145,7 +145,7 @@ async function benchPulsar() {
       });
       figures.push([call, ...(await measure(fns))]);
     }
-    for (const [call, whole, kept] of figures) rows.push([`Pulsar host, ${name} ${call} (applied to the buffer)`, whole, null, kept]);
+    for (const [call, whole, kept] of figures) rows.push([`Pulsar host, ${name} ${call}`, whole, null, kept]);
     for (const h of hosts) {
       h.buffer.destroy();
       h.project.cleanup();
