@@ -21,6 +21,7 @@
 use crate::digest::Digest;
 use crate::jail::{self, Jail};
 use crate::journal::Journals;
+use crate::read_cache::ReadCache;
 use anchored_edit::{
     decode_bytes, file_too_large, Content, EditError, EditResult, Files, MAX_FILE_BYTES,
 };
@@ -45,6 +46,8 @@ pub struct DiskFiles {
     seen: Mutex<HashMap<PathBuf, Seen>>,
     /// The walker's warnings about the last listing (skipped ignore files).
     list_warnings: Mutex<Vec<String>>,
+    /// Files kept between calls (a server's; `keep_reads`).
+    cache: Option<ReadCache>,
 }
 
 impl DiskFiles {
@@ -64,7 +67,15 @@ impl DiskFiles {
             journals,
             seen: Mutex::new(HashMap::new()),
             list_warnings: Mutex::new(Vec::new()),
+            cache: None,
         })
+    }
+
+    /// Keeps the files read between calls (read_cache.rs): for a server, not a one-call
+    /// process.
+    pub fn keep_reads(mut self) -> DiskFiles {
+        self.cache = Some(ReadCache::default());
+        self
     }
 
     pub fn jail(&self) -> &Jail {
@@ -125,8 +136,16 @@ impl DiskFiles {
             }
         })?;
         check_regular(path, &meta)?;
-        let bytes = read_bounded(file, meta.len(), path)?;
-        Ok(Some((Arc::new(bytes), meta)))
+        // The read cache's hook (read_cache.rs): kept bytes while the file is unchanged.
+        if let Some(bytes) = self.cache.as_ref().and_then(|c| c.get(rel, &meta)) {
+            return Ok(Some((bytes, meta)));
+        }
+        let read_at = ReadCache::start();
+        let bytes = Arc::new(read_bounded(file, meta.len(), path)?);
+        if let Some(c) = &self.cache {
+            c.keep(rel, &meta, read_at, &bytes);
+        }
+        Ok(Some((bytes, meta)))
     }
 
     /// The file's bytes, remembered (as a [`Digest`]) for the commit's compare and swap.

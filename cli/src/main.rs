@@ -11,6 +11,7 @@ mod jail;
 mod journal;
 mod mcp;
 mod mcp_gate;
+mod read_cache;
 mod state;
 mod walk;
 
@@ -127,7 +128,8 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
         "mcp" => {
             let options = parse_options(&args[1..], false)?;
             let disk = DiskFiles::new(&options.root)
-                .map_err(|e| format!("--root {}: {e}", options.root.display()))?;
+                .map_err(|e| format!("--root {}: {e}", options.root.display()))?
+                .keep_reads();
             let session = new_session(&options)?;
             let tools = anchored_edit::profile_schemas(&options.profile, &options.tools)?;
             let server = mcp::EngineServer::new(disk, options.stats.clone(), session, &tools);

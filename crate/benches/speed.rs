@@ -7,9 +7,16 @@
 //! Every call goes through `Session::call` with the text shared (`Arc<String>`), as a
 //! long-lived host keeps it; `dry_run` so that each iteration sees the same file.
 //!
-//! Run: `cargo bench -p anchored-edit --bench speed` (one group: `-- goals` or `-- worst`).
+//! The `hosts` group times the goal calls as hosts make them (issue 28): a text the
+//! session has never seen on every call with `new_text` wanted (a host that hands the
+//! engine its buffer through the reader, as every host did before kept buffers), and a
+//! kept text with `new_text` left out (an editor that keeps its buffers in the session
+//! and applies `edits`). The host's own copy of the text is not timed.
+//!
+//! Run: `cargo bench -p anchored-edit --bench speed` (one group: `-- goals`, `-- hosts`
+//! or `-- worst`).
 
-use anchored_edit::Session;
+use anchored_edit::{CallOptions, Session};
 use criterion::{criterion_group, criterion_main, Criterion};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -76,6 +83,39 @@ fn goals(c: &mut Criterion) {
         for (call, expect) in calls {
             let request = str_replace(name, &case[call]);
             bench_call(&mut g, &format!("{name} {call}"), &files, &request, expect);
+        }
+    }
+    g.finish();
+}
+
+/// The goal calls as hosts make them (see the module documentation).
+fn hosts(c: &mut Criterion) {
+    let dir = inputs();
+    let cases: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("cases.json")).unwrap()).unwrap();
+    let mut g = c.benchmark_group("hosts");
+    g.sample_size(30).measurement_time(Duration::from_secs(3));
+    for name in ["big.py", "big.js"] {
+        let text = Arc::new(std::fs::read_to_string(dir.join(name)).unwrap());
+        let kept = Files::from([(name.to_string(), Arc::clone(&text))]);
+        for call in ["exact", "reindented", "miss"] {
+            let request = str_replace(name, &cases[name][call]);
+            let mut session = Session::new();
+            g.bench_function(format!("{name} {call}, new text, new_text"), |b| {
+                b.iter_batched(
+                    || Files::from([(name.to_string(), Arc::new(text.as_ref().clone()))]),
+                    |files| session.call(&request, &files),
+                    criterion::BatchSize::PerIteration,
+                )
+            });
+            let mut session = Session::new();
+            let edits_only = CallOptions {
+                new_text: false,
+                ..CallOptions::default()
+            };
+            g.bench_function(format!("{name} {call}, kept text, edits only"), |b| {
+                b.iter(|| session.call_with(&request, &kept, &edits_only))
+            });
         }
     }
     g.finish();
@@ -224,5 +264,5 @@ fn worst(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, goals, worst);
+criterion_group!(benches, goals, hosts, worst);
 criterion_main!(benches);

@@ -96,6 +96,9 @@ impl Session {
     /// host's reader `{read(path)}`, or `undefined`/`null`. `options` (optional):
     /// `{newText: false}` leaves every `files[].new_text` out, for hosts that apply
     /// `edits` (it saves turning a whole new text into a JS string: 3–6 ms on 4 MB);
+    /// `{newText: "unkept"}` leaves it out only for the files the session keeps
+    /// (`openBuffer`): an editor host applies `edits` to its open buffers and writes
+    /// the others from their `new_text`;
     /// `{dryRun: true}` makes an editing call a dry run whatever the request says.
     /// Returns the result object; throws a `TypeError` only when `files` is not a reader.
     pub fn call(
@@ -105,14 +108,18 @@ impl Session {
         options: JsValue,
     ) -> Result<JsValue, JsValue> {
         guarded(|| {
-            let options = call_options(&options);
+            let options_js = options;
+            let options = call_options(&options_js);
             let reader = HostFiles::from_js(&files)?;
             let fallback: &dyn Files = match &reader {
                 Some(reader) => reader,
                 None => &NoFiles,
             };
             let buffers = std::mem::take(&mut self.buffers);
-            let result = self.call_with(&request, &buffers.over(fallback), &options);
+            let mut result = self.call_with(&request, &buffers.over(fallback), &options);
+            if new_text_unkept_only(&options_js) {
+                leave_out_kept_texts(&mut result, &buffers);
+            }
             self.buffers = buffers;
             to_js(&result)
         })
@@ -498,6 +505,31 @@ fn string_from_js(s: &JsString) -> String {
         buf.reserve((units - read) * 3);
     }
     String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Whether `options` (of `call`) is `{newText: "unkept"}`: `new_text` only for the
+/// changed files the session does not keep.
+fn new_text_unkept_only(options: &JsValue) -> bool {
+    options.is_object()
+        && Reflect::get(options, &JsValue::from_str("newText"))
+            .ok()
+            .and_then(|v| v.as_string())
+            .is_some_and(|v| v == "unkept")
+}
+
+/// Leaves out the `new_text` of each changed file whose path the session keeps and that
+/// stays where it is, in its text (not deleted, not moved, no other encoding): the host
+/// applies its `edits` to the buffer it keeps in step with the session.
+fn leave_out_kept_texts(result: &mut ToolResult, buffers: &crate::Buffers) {
+    for f in result.files.iter_mut().flatten() {
+        if !f.deleted
+            && f.moved_to.is_none()
+            && f.encoding.is_none()
+            && buffers.get(&f.path).is_some()
+        {
+            f.new_text = None;
+        }
+    }
 }
 
 /// Whether `options` (of `call`) leaves `newText` on: anything but `{newText: false}`.

@@ -66,9 +66,11 @@ export interface FileReader {
 
 /**
  * `newText: false` leaves every `files[].new_text` out (hosts that apply `edits`);
+ * `newText: "unkept"` leaves it out only for files the session keeps (openBuffer) that
+ * stay in place (an editor applies their `edits`; other files keep `new_text`);
  * `dryRun: true` makes an editing call a dry run whatever the request says.
  */
-export interface CallOptions { newText?: boolean; dryRun?: boolean }
+export interface CallOptions { newText?: boolean | 'unkept'; dryRun?: boolean }
 
 /** MCP tool annotations; a tool edits files exactly when `readOnlyHint` is false. */
 export interface ToolAnnotations {

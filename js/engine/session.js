@@ -73,6 +73,7 @@ export function createEngine(raw) {
      * file's bytes, decoded by the engine; write changes back with encodeText),
      * undefined/null for no such file, or throw (with `kind`, e.g. "path_outside_root", to choose the refusal). `options`:
      * {newText: false} leaves files[].new_text out (hosts that apply `edits`);
+     * {newText: 'unkept'} only for the files this session keeps (openBuffer);
      * {dryRun: true} makes an editing call a dry run whatever the request says. Returns
      * the result object; refusals are results with ok: false.
      */

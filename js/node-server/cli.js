@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Session, profileSchemas } from 'anchored-edit';
 import { llmView } from '../host-policy/index.js';
+import { ReadCache } from './read-cache.js';
 import { execute, openDisk, StatsFile } from './host.js';
 
 const version = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -104,8 +105,9 @@ function isDirectory(p) {
 }
 
 /** A session on the real root, with the engine's own path rule when it has one. */
-function open(options) {
-  const disk = openDisk(options.root);
+function open(options, { keepReads = false } = {}) {
+  // A server keeps the texts it read (read-cache.js); a one-call process has no use for it.
+  const disk = openDisk(options.root, { cache: keepReads ? new ReadCache() : undefined });
   const session = new Session();
   if (typeof session.setRoots === 'function') session.setRoots([disk.root]);
   const emptyStats = session.statsJson();
@@ -186,7 +188,7 @@ async function main(args) {
     case 'mcp': {
       const { serve } = await import('./mcp.js');
       const options = parseOptions(rest, 'mcp');
-      await serve({ ...open(options), version, listed: options.listed });
+      await serve({ ...open(options, { keepReads: true }), version, listed: options.listed });
       return null; // Serving until stdin closes.
     }
     default:

@@ -128,10 +128,13 @@ function exists(p) {
  */
 export class DiskFiles {
   #engine;
+  #cache;
 
-  constructor(root, { engine } = {}) {
+  /** `cache` (optional): a ReadCache (read-cache.js) keeping texts between calls. */
+  constructor(root, { engine, cache } = {}) {
     this.root = fs.realpathSync(root);
     this.#engine = engine;
+    this.#cache = cache;
     this.rootFd = openDirAt(null, this.root, true);
     const st = fs.fstatSync(this.rootFd, { bigint: true });
     this.rootId = { dev: String(st.dev), ino: String(st.ino) };
@@ -275,7 +278,9 @@ export class DiskFiles {
       if (!stat.isFile()) {
         throw invalid(`\`${p}\` is not a regular file (a FIFO, socket or device); anchored-edit edits text files only.`);
       }
-      const bytes = fs.readFileSync(fd);
+      const readAll = () => fs.readFileSync(fd);
+      // The read cache's one hook (read-cache.js): the kept bytes while the file is unchanged.
+      const bytes = this.#cache ? this.#cache.bytesOf(real, stat, readAll) : readAll();
       if (!this.seen.has(rel)) this.seen.set(rel, { id: idOf(stat), len: bytes.length, digest: digestOf(bytes) });
       return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
     } finally {

@@ -14,10 +14,11 @@ const protocol = (op, args) => engine.writeProtocol(op, args);
 /**
  * The files under `root` and their journals; finishes (or rolls back) any write a crash
  * left, as the native CLI does at every start. Without a state directory for the
- * journals, reads work and every write fails saying why.
+ * journals, reads work and every write fails saying why. `cache` (optional): a
+ * ReadCache (read-cache.js) keeping texts between calls.
  */
-export function openDisk(root) {
-  const disk = new DiskFiles(root, { engine });
+export function openDisk(root, { cache } = {}) {
+  const disk = new DiskFiles(root, { engine, cache });
   try {
     disk.journals = new Journals(disk, protocol);
     disk.journals.recover();

@@ -15,7 +15,10 @@
 // - Before anything is written, every text the engine read for the call is compared with
 //   the text there now (`reads`): if the user typed in a buffer, or a file changed on disk,
 //   since the engine computed the change (a held review, a preview applied later), the
-//   call is refused with `stale_buffer` and nothing is written.
+//   call is refused with `stale_buffer` and nothing is written. A text read from a kept
+//   buffer (lib/kept-buffers.js) is compared by the buffer's change count instead.
+// - A buffer the engine keeps gets no `new_text` (`{newText: "unkept"}`): its edits are
+//   checked by the new line count the result states instead.
 // - A multi-file call is all or nothing: when a later file fails, the buffers and files
 //   already changed are put back (buffers to a checkpoint taken before their transaction,
 //   files to their previous bytes).
@@ -34,6 +37,7 @@
 
 const { policy, isRefusal } = require('./policy');
 const { loadEngine } = require('./engine');
+const { KeptRead } = require('./kept-buffers');
 
 /** What to write for a changed file: its new text, encoded as its result says. */
 function contentOf(f) {
@@ -46,18 +50,24 @@ function isUtf8Buffer(buffer) {
   return /^utf-?8$/i.test(encoding ?? 'utf8');
 }
 
+/** The buffer's line count as the engine counts lines (a final line break ends the last line). */
+function engineLineCount(buffer) {
+  const rows = buffer.getLineCount();
+  return buffer.lineForRow(rows - 1) === '' ? rows - 1 : rows;
+}
+
 function point(p) {
   return [p.row, p.column];
 }
 
 /**
  * Applies `edits` to `buffer` in one transaction and checks the result is `newText`
- * (when given). Returns {checkpoint, layer}: a checkpoint from before the transaction
+ * (when given; else that it has `lineCount` lines, when given). Returns {checkpoint, layer}: a checkpoint from before the transaction
  * (to roll back) and a marker layer holding the ranges of the new text (for
  * highlighting). Throws a `write_failed` refusal, leaving the buffer unchanged,
  * when the buffer does not end up as `newText`.
  */
-function applyEditsToBuffer(buffer, edits, newText, tool) {
+function applyEditsToBuffer(buffer, edits, newText, tool, lineCount) {
   const checkpoint = buffer.createCheckpoint();
   const layer = buffer.addMarkerLayer();
   try {
@@ -69,7 +79,9 @@ function applyEditsToBuffer(buffer, edits, newText, tool) {
         });
         layer.markRange(range, { invalidate: 'never' });
       }
-      if (typeof newText === 'string' && buffer.getText() !== newText) {
+      const off =
+        typeof newText === 'string' ? buffer.getText() !== newText : typeof lineCount === 'number' && engineLineCount(buffer) !== lineCount;
+      if (off) {
         // Throwing inside transact() reverts the transaction.
         throw policy().refusals.writeFailedError(tool, "the editor's buffer did not end up as the engine computed");
       }
@@ -95,11 +107,16 @@ function sameText(a, b) {
 
 /**
  * Refuses with `stale_buffer` when any text the engine read for the call differs from
- * the text there now. `reads`: Map path → text (null for "no such file"); `when`: the
+ * the text there now. `reads`: Map path → text (null for "no such file"), or a KeptRead
+ * (a kept buffer's text, current while the buffer has not changed); `when`: the
  * engine's 'after_read', 'during_review' or 'since_diff'.
  */
 function checkNotStale(reads, workspace, { when = 'after_read', tool } = {}) {
   for (const [p, then] of reads) {
+    if (then instanceof KeptRead) {
+      if (!then.current(workspace, p)) throw policy().refusals.staleError(tool, p, when);
+      continue;
+    }
     let now;
     try {
       now = workspace.read(p);
@@ -190,7 +207,7 @@ function applyGroup(files, { workspace, tool, undo, report }) {
       workspace.removeFile(loc);
       undo.push(() => workspace.restore(loc, srcBefore));
       if (buffer) {
-        const { checkpoint, layer } = applyEditsToBuffer(buffer, f.edits, f.new_text, tool);
+        const { checkpoint, layer } = applyEditsToBuffer(buffer, f.edits, f.new_text, tool, f.line_count);
         const oldPath = buffer.getPath();
         undo.push(() => {
           layer.destroy();
@@ -203,7 +220,7 @@ function applyGroup(files, { workspace, tool, undo, report }) {
       report.moved.push({ path: f.path, to: f.moved_to, buffer });
       report.written.push(f.moved_to);
     } else if (buffer) {
-      const { checkpoint, layer } = applyEditsToBuffer(buffer, f.edits, f.new_text, tool);
+      const { checkpoint, layer } = applyEditsToBuffer(buffer, f.edits, f.new_text, tool, f.line_count);
       undo.push(() => {
         layer.destroy();
         buffer.revertToCheckpoint(checkpoint);

@@ -18,6 +18,7 @@ const { EventEmitter } = require('events');
 const { applyGroups } = require('./apply');
 const { ReviewQueue } = require('./review');
 const { policy } = require('./policy');
+const { KeptBuffers } = require('./kept-buffers');
 
 class Host extends EventEmitter {
   /**
@@ -25,9 +26,11 @@ class Host extends EventEmitter {
    * lib/workspace.js; `settings()`: {reviewMode, reviewTimeoutMs, saveAfterEdit};
    * `state`: what `serialize()` returned last time (or undefined); `editorTools`: the
    * editor tools (js/host-policy/editor-tools.js over lib/editor.js), published beside
-   * the engine's tools.
+   * the engine's tools. `openBuffers()` (optional): the TextBuffers open in editors;
+   * with it the session keeps their texts (lib/kept-buffers.js) instead of reading them
+   * whole on every call.
    */
-  constructor({ engine, mcpHost, workspace, settings, state, editorTools, name = 'anchored-edit', version = '0.0.0' }) {
+  constructor({ engine, mcpHost, workspace, settings, state, editorTools, openBuffers, name = 'anchored-edit', version = '0.0.0' }) {
     super();
     this.engine = engine;
     this.mcpHost = mcpHost;
@@ -39,6 +42,10 @@ class Host extends EventEmitter {
     this.server = null;
     this.lastEdit = null;
     this.session = new engine.Session();
+    this.kept =
+      typeof openBuffers === 'function' && typeof this.session.openBuffer === 'function' && typeof engine.resolvePath === 'function'
+        ? new KeptBuffers({ session: this.session, workspace, openBuffers, resolvePath: engine.resolvePath })
+        : null;
     if (state && typeof state.statsJson === 'string') {
       try {
         this.session.loadStats(state.statsJson);
@@ -77,16 +84,24 @@ class Host extends EventEmitter {
         if (files && typeof files.list === 'function') reader.list = (folder) => files.list(folder);
         // The engine's path rule over the project folders (the first is the root of
         // relative paths); guarded until every engine build has setRoots.
+        let roots = null;
         if (typeof host.session.setRoots === 'function' && typeof host.workspace.roots === 'function') {
-          host.session.setRoots(host.workspace.roots().map((r) => require('path').resolve(r)));
+          roots = host.workspace.roots().map((r) => require('path').resolve(r));
+          host.session.setRoots(roots);
         }
+        // Open buffers are read inside the engine (kept, changes forwarded); their results
+        // carry edits, not a second copy of the text (lib/kept-buffers.js).
+        const kept = host.kept && roots ? host.kept.sync(roots) : null;
+        const callOptions = kept && (options === undefined || options.newText === undefined) ? { ...options, newText: 'unkept' } : options;
         let result;
         try {
-          result = host.session.call(request, reader, options);
+          result = host.session.call(request, reader, callOptions);
         } catch (e) {
+          if (host.kept && e && e.name === 'EnginePanicError') host.kept.reset();
           host.#noteEdit(request, { outcome: 'error', message: e.message });
           throw e;
         }
+        if (kept) KeptBuffers.noteReads(result, kept, reads);
         host.#observe(request, result, reads);
         return result;
       },

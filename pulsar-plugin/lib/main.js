@@ -91,9 +91,10 @@ class AnchoredEditPackage {
   getHost() {
     if (this.host) return this.host;
     const { engine, mcpHost, editorTools, listing } = loadEngine();
+    const openBuffers = () => atom.workspace.getTextEditors().map((e) => e.getBuffer());
     const workspace = createWorkspace({
       roots: () => atom.project.getPaths(),
-      openBuffers: () => atom.workspace.getTextEditors().map((e) => e.getBuffer()),
+      openBuffers,
       listing,
       engine,
       ignores: () => ({
@@ -106,6 +107,7 @@ class AnchoredEditPackage {
       engine,
       mcpHost,
       workspace,
+      openBuffers,
       editorTools: editorTools.createEditorTools({ engine, adapter, editorName: 'Pulsar' }),
       state: this.state,
       name: `${NAME} (Pulsar)`,

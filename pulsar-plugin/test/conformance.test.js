@@ -7,6 +7,10 @@
 // - "pulsar-buffers": every file of the case is open in Pulsar's real TextBuffer
 //   (@pulsar-edit/text-buffer), so reads come from buffers and edits land in them (left
 //   unsaved: the files afterwards are the buffers' texts, the disk's for the others);
+// - the same with the engine keeping the buffers (lib/kept-buffers.js), each buffer
+//   holding another text when the engine starts keeping it and brought back to the
+//   file's text by Pulsar edits forwarded as incremental changes: the results must be
+//   those of fresh texts (the first pass reads every buffer whole through the reader);
 // - "pulsar-disk": no file is open, so reads and writes go to the disk.
 // The CLI runs each case first in the same directory the host then gets as its root, so
 // messages naming the root agree. Needs the CLI (cargo build -p anchored-edit-cli;
@@ -43,7 +47,7 @@ function projectAt(lib, root, files, filesBase64) {
  * One case through the CLI and then the Pulsar host, both with the same directory as
  * their root (messages that name the root then agree); resolves to {native, outcome}.
  */
-async function runBoth(lib, cli, c, { open }) {
+async function runBoth(lib, cli, c, { open, keep = false, incremental = false }) {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'anchored-edit-pulsar-conformance-')));
   const buffers = [];
   try {
@@ -52,7 +56,8 @@ async function runBoth(lib, cli, c, { open }) {
     for (const entry of fs.readdirSync(root)) fs.rmSync(path.join(root, entry), { recursive: true, force: true });
     const project = projectAt(lib, root, c.files ?? {}, c.files_base64);
     if (open) for (const rel of Object.keys(c.files ?? {})) buffers.push(await openBuffer(project.file(rel)));
-    const { host, engine } = makeHost({ roots: [root], buffers });
+    const { host, engine } = makeHost({ roots: [root], buffers, keep });
+    if (incremental) reachByChanges(lib, host, root, buffers);
     if (lib.isSequence(c)) {
       const outcome = await runSteps(lib, c, { host, engine, project, buffers });
       return { native, outcome: { result: outcome.result, tree: outcome.tree } };
@@ -62,6 +67,42 @@ async function runBoth(lib, cli, c, { open }) {
   } finally {
     for (const b of buffers) b.destroy();
     fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Puts each buffer's text into the engine the way an editor reaches it: the buffer holds
+ * another text when the session starts keeping it, then Pulsar's own edits
+ * (`setTextInRange`, forwarded by lib/kept-buffers.js) bring it back to the file's text
+ * (tests/js/corpus.mjs's incrementalChanges). Buffers with a lone `\r` are left alone
+ * (never kept; the reader reads them).
+ */
+function reachByChanges(lib, host, root, buffers) {
+  const plans = [];
+  for (const buffer of buffers) {
+    const text = buffer.getText();
+    if (/\r(?!\n)/.test(text)) continue;
+    const { start, batches } = lib.incrementalChanges(text);
+    buffer.setText(start);
+    plans.push({ buffer, text, batches });
+  }
+  host.session.setRoots([root]);
+  const kept = host.kept.sync([root]);
+  for (const { buffer, text, batches } of plans) {
+    for (const batch of batches) {
+      buffer.transact(() => {
+        for (const e of [...batch].reverse()) {
+          const range = [
+            [e.range.start.row, e.range.start.column],
+            [e.range.end.row, e.range.end.column],
+          ];
+          buffer.setTextInRange(range, e.text, { normalizeLineEndings: false });
+        }
+      });
+    }
+    assert.equal(buffer.getText(), text, `${buffer.getPath()}: the changes did not bring the buffer back to the file's text`);
+    const entry = host.kept.entries.get(buffer);
+    assert.ok(entry && entry.live && kept.has(entry.key), `${buffer.getPath()}: not kept through its changes`);
   }
 }
 
@@ -88,7 +129,7 @@ function runSteps(lib, c, { host, engine, project, buffers }) {
   );
 }
 
-async function runPass(host, open) {
+async function runPass(host, open, options = {}) {
   const lib = await import(corpusModule);
   const cli = lib.findCli();
   assert.ok(cli, 'no CLI binary: run `cargo build -p anchored-edit-cli` (or set ANCHORED_EDIT_CLI)');
@@ -98,7 +139,7 @@ async function runPass(host, open) {
   for (const { name, case: c } of cases) {
     let problems;
     try {
-      const { native, outcome } = await runBoth(lib, cli, c, { open });
+      const { native, outcome } = await runBoth(lib, cli, c, { open, ...options });
       problems = native.problem ? [native.problem] : lib.compareWithCli(host, name, outcome, native, differences);
     } catch (e) {
       problems = [`the host threw: ${e && e.stack ? e.stack : e}`];
@@ -110,11 +151,14 @@ async function runPass(host, open) {
       failures.push(`tests/js/host-differences.json lists ${stale}, which is no corpus case`);
     }
   }
-  console.log(`conformance (${host} vs CLI): ${cases.length} cases ran, ${cases.length - failures.length} passed, ${failures.length} failed`);
+  console.log(`conformance (${options.label ?? host} vs CLI): ${cases.length} cases ran, ${cases.length - failures.length} passed, ${failures.length} failed`);
   assert.ok(cases.length > 0, 'no corpus case ran');
   assert.equal(failures.length, 0, `${failures.length} of ${cases.length} cases differ from the CLI:\n${failures.join('\n')}`);
 }
 
 test('every corpus case through the Pulsar host, files open in TextBuffers, as through the CLI', () => runPass('pulsar-buffers', true));
+
+test('every corpus case through the Pulsar host, buffers kept by the engine and reached by incremental changes, as through the CLI', () =>
+  runPass('pulsar-buffers', true, { keep: true, incremental: true, label: 'pulsar-buffers, kept, reached by incremental changes' }));
 
 test('every corpus case through the Pulsar host, files on disk, as through the CLI', () => runPass('pulsar-disk', false));

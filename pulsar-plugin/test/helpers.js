@@ -128,6 +128,7 @@ function makeEditorHost({ roots, atomWorkspace, linterActive = () => false, igno
     engine,
     mcpHost,
     workspace,
+    openBuffers: () => atomWorkspace.buffers(),
     editorTools: editorTools.createEditorTools({ engine, adapter, editorName: 'Pulsar' }),
     settings: () => ({ reviewMode: false, reviewTimeoutMs: 50_000, saveAfterEdit: false }),
     version: 'test',
@@ -137,15 +138,17 @@ function makeEditorHost({ roots, atomWorkspace, linterActive = () => false, igno
 
 /**
  * A Host over a temporary project. `settings` start at the package defaults and may be
- * changed through the returned object.
+ * changed through the returned object. `keep: false`: no kept buffers (every call reads
+ * the open buffers whole through the reader).
  */
-function makeHost({ roots, buffers, state, settings = {} }) {
+function makeHost({ roots, buffers, state, settings = {}, keep = true }) {
   const { engine, mcpHost } = loadEngine();
   const current = { reviewMode: false, reviewTimeoutMs: 50_000, saveAfterEdit: false, ...settings };
   const host = new Host({
     engine,
     mcpHost,
     workspace: workspaceFor(roots, buffers),
+    openBuffers: keep ? () => buffers : undefined,
     settings: () => current,
     state,
     version: 'test',

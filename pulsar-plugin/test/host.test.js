@@ -206,7 +206,8 @@ describe('dry-run previews', () => {
       assert.equal(host.lastEdit.outcome, 'previewed');
       const applied = host.queue.apply(preview.id);
       assert.equal(applied.ok, true);
-      assert.equal(b.getText(), preview.files[0].new_text);
+      // The engine keeps the open buffer: the result carries its edits, not a copy of the text.
+      assert.equal(preview.files[0].new_text, undefined);
       assert.equal(b.getText(), 'let a = 1;\nlet b = 3;\n');
       assert.equal(preview.status, 'applied');
       assert.equal(host.queue.apply(preview.id).ok, false, 'applied once only');

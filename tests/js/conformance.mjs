@@ -17,6 +17,10 @@
 //   what they read).
 // - Cases with `files_base64` (files that are not UTF-8) hand the wasm reader those
 //   files' bytes (a Uint8Array) as a disk host does; trees compare bytes.
+// - Kept buffers: the same call in a session that keeps every text file of the case
+//   (`openBuffer` with another text, then `editBuffer` batches that bring it to the
+//   case's text, as an editor host forwards its edits: corpus.mjs's
+//   incrementalChanges) gives exactly the result of the call with fresh texts.
 //
 // The Pulsar and VS Code hosts are compared with the CLI the same way by their own
 // stages (docs/conformance.md); the shared parts are in tests/js/corpus.mjs.
@@ -44,6 +48,7 @@ import {
   isSequence,
   runSequence,
   checkSequence,
+  incrementalChanges,
 } from './corpus.mjs';
 
 function parseArgs(argv) {
@@ -113,6 +118,31 @@ function decoded(engine, reader, p, encoding) {
   return new engine.Session().call({ tool: 'get_document', arguments: { path: p, encoding } }, reader).content;
 }
 
+/**
+ * The call over kept buffers: a new session keeps every text of `files`, reached by
+ * incremental changes; its result must equal `fresh` (new_text included).
+ */
+function keptDifferences(engine, work, files, reader, call, fresh) {
+  const session = new engine.Session();
+  session.setRoots([work]);
+  for (const [p, text] of Object.entries(files)) {
+    if (typeof text !== 'string') continue;
+    const { start, batches } = incrementalChanges(text);
+    try {
+      session.openBuffer(p, start);
+    } catch {
+      continue; // a path no call can name (outside the root): the reader answers for it
+    }
+    for (const batch of batches) {
+      if (session.editBuffer(p, batch) !== true) return [`kept buffer: editBuffer(${p}) refused a batch`];
+    }
+  }
+  const kept = session.call(call, reader);
+  return JSON.stringify(kept) === JSON.stringify(fresh)
+    ? []
+    : [`kept buffer: the result differs from the fresh text's:\n      kept:  ${JSON.stringify(llmView(kept)).slice(0, 400)}\n      fresh: ${JSON.stringify(llmView(fresh)).slice(0, 400)}`];
+}
+
 /** Runs one case through both hosts; returns its problems. */
 async function runCase(engine, readOnly, cli, name, c) {
   if (isSequence(c)) return runSequenceCase(engine, readOnly, cli, name, c);
@@ -138,6 +168,7 @@ async function runCase(engine, readOnly, cli, name, c) {
     const session = new engine.Session();
     session.setRoots([work]);
     wasm = session.call(c.call, reader);
+    problems.push(...keptDifferences(engine, work, files, reader, c.call, wasm));
     // (a) the CLI on a real directory.
     native = await runCli(cli, c, { root: work });
   } finally {

@@ -408,3 +408,57 @@ export function staleDifferences(host, names, differences = loadDifferences()) {
   const known = new Set(names);
   return [...new Set(differences.filter((d) => d.host === host && !known.has(d.case)).map((d) => d.case))];
 }
+
+/** The {row, column} (UTF-16 column, rows split at `\n` only) of index `i` of `text`. */
+export function pointAt(text, i) {
+  let row = 0;
+  let lineStart = 0;
+  for (let k = text.indexOf('\n'); k !== -1 && k < i; k = text.indexOf('\n', k + 1)) {
+    row += 1;
+    lineStart = k + 1;
+  }
+  return { row, column: i - lineStart };
+}
+
+/**
+ * `i` moved off the second half of a surrogate pair and off the `\n` of a CRLF (an
+ * editor places no position inside either).
+ */
+function wholeChar(text, i) {
+  const unit = text.charCodeAt(i);
+  const inside = (unit >= 0xdc00 && unit <= 0xdfff) || (unit === 10 && text[i - 1] === '\r');
+  return i > 0 && i < text.length && inside ? i - 1 : i;
+}
+
+/**
+ * How an editor host reaches `text` in a kept buffer by incremental changes: the text it
+ * opens with (`start`), then `batches` of edits (a result's `edits` shape, each batch
+ * sorted, in the text the batches before it left) that bring `start` to `text`: one batch
+ * putting back two stretches replaced by other text (with CRLF, a non-BMP character, at
+ * any byte), then one insertion, then its deletion. Checked here with applyEdits.
+ */
+export function incrementalChanges(text) {
+  const cut = (k) => wholeChar(text, Math.floor((text.length * k) / 5));
+  const [a, b, c, d] = [cut(1), cut(2), cut(3), cut(4)];
+  const junk = ['«a»\r\nx😀', 'junk\n\n'];
+  const start = text.slice(0, a) + junk[0] + text.slice(b, c) + junk[1] + text.slice(d);
+  const j1 = a + junk[0].length;
+  const j2 = j1 + (c - b);
+  const range = (s, from, to) => ({ start: pointAt(s, from), end: pointAt(s, to) });
+  const first = [
+    { range: range(start, a, j1), text: text.slice(a, b) },
+    { range: range(start, j2, j2 + junk[1].length), text: text.slice(c, d) },
+  ];
+  const mid = wholeChar(text, Math.floor(text.length / 2));
+  const inserted = 'zz\r\n€😀\n';
+  const withInsert = text.slice(0, mid) + inserted + text.slice(mid);
+  const batches = [
+    first,
+    [{ range: range(text, mid, mid), text: inserted }],
+    [{ range: range(withInsert, mid, mid + inserted.length), text: '' }],
+  ];
+  let check = start;
+  for (const batch of batches) check = applyEdits(check, batch);
+  if (check !== text) throw new Error('incrementalChanges: the batches do not give the text (a bug of the test)');
+  return { start, batches };
+}

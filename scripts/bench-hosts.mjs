@@ -1,0 +1,232 @@
+#!/usr/bin/env node
+// scripts/bench-hosts.mjs — the speed goals' calls (docs/performance.md, issue 28) as each
+// long-lived JS-reachable host makes them, in one run:
+//
+//   npm      the package's Session in Node (pkg/index.node.js), dry runs:
+//            reader+text  the text handed over by the reader, new_text wanted (js/mcp-host's call)
+//            reader       the same, {newText: false}
+//            kept         openBuffer once, {newText: false}
+//   pulsar   lib/host.js over Pulsar's real TextBuffer (@pulsar-edit/text-buffer, installed by
+//            scripts/test-pulsar) holding the 100 000-line file, the call as an agent's MCP call
+//            runs it (js/mcp-host's tool runner: engine, then the edit applied to the buffer),
+//            without kept buffers (reads the buffer whole) and with them (lib/kept-buffers.js)
+//   mcp      an MCP server over stdio, driven by the SDK's Client (tools/call round trip),
+//            writing the file: the native `anchored-edit mcp` (target/release) and the npm
+//            package's `anchored-edit mcp` (pkg/node-server) on the wasm engine
+//
+// Calls: str_replace exact / re-indented / miss of target/bench-inputs/cases.json on big.py and
+// big.js (scripts/bench-inputs.mjs, run when missing). Hits that write are undone by the next
+// call (an exact hit back, timed as an exact hit; a re-indented hit is undone untimed).
+// Each figure is the median of N calls (lowest of 3 interleaved rounds' medians). Prints one
+// Markdown table with the load average at the start and the end.
+//
+// Usage: node scripts/bench-hosts.mjs [--iterations N] [--only npm|pulsar|mcp] [--smoke]
+//   --smoke: 2 calls per figure on the first file only (checks the script still runs).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const smoke = args.includes('--smoke');
+const iterations = smoke ? 2 : Number(args[args.indexOf('--iterations') + 1]) || 20;
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+const rounds = smoke ? 1 : 3;
+
+const dir = execFileSync('node', [path.join(root, 'scripts/bench-inputs.mjs')], { encoding: 'utf8' }).trim();
+const cases = JSON.parse(fs.readFileSync(path.join(dir, 'cases.json'), 'utf8'));
+const names = smoke ? ['big.py'] : ['big.py', 'big.js'];
+const load = () => os.loadavg()[0].toFixed(1);
+const rows = [];
+const loadAtStart = load();
+
+/** The str_replace arguments of `call` on `name`, and those undoing its hit. */
+function calls(name) {
+  const c = cases[name];
+  const back = (a) => ({ old_str: a.new_str, new_str: a.old_str });
+  return {
+    exact: c.exact,
+    exactBack: back(c.exact),
+    reindented: c.reindented,
+    // The re-indented hit wrote new_str at the file's indentation: the exact call's new text.
+    reindentedBack: back(c.exact),
+    miss: c.miss,
+  };
+}
+
+/** Median of each async-or-sync fn's times over `rounds` interleaved rounds (lowest round). */
+async function measure(fns) {
+  const per = Math.max(1, Math.ceil(iterations / rounds));
+  const best = fns.map(() => Infinity);
+  for (const f of fns) await f.warm?.();
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < fns.length; k++) {
+      const times = [];
+      for (let i = 0; i < per; i++) times.push(await fns[k].run());
+      times.sort((a, b) => a - b);
+      best[k] = Math.min(best[k], times[Math.floor(times.length / 2)]);
+    }
+  }
+  return best;
+}
+
+/** A timed call `f` (returns ms); `check(result)` throws when the call went wrong. */
+function timed(f, check) {
+  return async () => {
+    const t0 = performance.now();
+    const r = await f();
+    const ms = performance.now() - t0;
+    check(r);
+    return ms;
+  };
+}
+
+const expectOk = (what) => (r) => {
+  if (!r.ok) throw new Error(`${what}: ${JSON.stringify(r.error ?? r).slice(0, 300)}`);
+};
+const expectMiss = (what) => (r) => {
+  if (r.ok || r.error.kind !== 'no_match') throw new Error(`${what}: expected no_match, got ${JSON.stringify(r).slice(0, 300)}`);
+};
+
+async function benchNpm() {
+  const engine = await import(path.join(root, 'pkg/index.node.js'));
+  for (const name of names) {
+    const text = fs.readFileSync(path.join(dir, name), 'utf8');
+    const reader = { read: (p) => (p === name ? text : undefined) };
+    const none = { read: () => undefined };
+    const plain = new engine.Session();
+    const kept = new engine.Session();
+    kept.openBuffer(name, text);
+    const c = calls(name);
+    for (const call of ['exact', 'reindented', 'miss']) {
+      const request = { tool: 'str_replace', arguments: { path: name, dry_run: true, ...c[call] } };
+      const check = call === 'miss' ? expectMiss(`npm ${name} ${call}`) : expectOk(`npm ${name} ${call}`);
+      const [withText, readerOnly, keptOnly] = await measure([
+        { run: timed(() => plain.call(request, reader), check) },
+        { run: timed(() => plain.call(request, reader, { newText: false }), check) },
+        { run: timed(() => kept.call(request, none, { newText: false }), check) },
+      ]);
+      rows.push([`npm package, ${name} ${call}`, withText, readerOnly, keptOnly]);
+    }
+  }
+}
+
+async function benchPulsar() {
+  const require = createRequire(path.join(root, 'pulsar-plugin/test/helpers.js'));
+  const helpers = require(path.join(root, 'pulsar-plugin/test/helpers.js'));
+  const { resultOf } = helpers;
+  for (const name of names) {
+    const hosts = [];
+    for (const keep of [false, true]) {
+      const project = helpers.tempProject({ [name]: fs.readFileSync(path.join(dir, name), 'utf8') });
+      const buffer = await helpers.openBuffer(project.file(name));
+      const { host } = helpers.makeHost({ roots: [project.root], buffers: [buffer], keep });
+      hosts.push({ host, project, buffer });
+    }
+    const c = calls(name);
+    const run = (h, a) => async () => resultOf(await h.host.call('str_replace', { path: name, ...a }));
+    const figures = [];
+    for (const call of ['exact', 'reindented', 'miss']) {
+      const fns = hosts.map((h) => {
+        if (call === 'miss') return { run: timed(run(h, c.miss), expectMiss(`pulsar ${name} miss`)) };
+        const forward = timed(run(h, c[call]), expectOk(`pulsar ${name} ${call}`));
+        const back = run(h, call === 'exact' ? c.exactBack : c.reindentedBack);
+        return {
+          run: async () => {
+            const ms = await forward();
+            expectOk(`pulsar ${name} ${call} undone`)(await back());
+            return ms;
+          },
+        };
+      });
+      figures.push([call, ...(await measure(fns))]);
+    }
+    for (const [call, whole, kept] of figures) rows.push([`Pulsar host, ${name} ${call}`, whole, null, kept]);
+    for (const h of hosts) {
+      h.buffer.destroy();
+      h.project.cleanup();
+    }
+  }
+}
+
+/**
+ * The npm package's command as a user installs it (npm pack of pkg/, npm install into
+ * target/bench-npm/, as scripts/test-npx does); installed again when pkg/ is newer.
+ */
+function installedBin() {
+  const install = path.join(root, 'target/bench-npm');
+  const bin = path.join(install, 'node_modules/anchored-edit/node-server/bin.js');
+  const wasm = (base) => path.join(base, 'node/anchored_edit_bg.wasm');
+  const built = fs.statSync(wasm(path.join(root, 'pkg'))).mtimeMs;
+  const installed = fs.existsSync(bin) ? fs.statSync(wasm(path.join(install, 'node_modules/anchored-edit'))).mtimeMs : 0;
+  if (installed >= built) return bin;
+  fs.rmSync(install, { recursive: true, force: true });
+  fs.mkdirSync(install, { recursive: true });
+  fs.writeFileSync(path.join(install, 'package.json'), '{"name": "bench", "private": true}\n');
+  const tarball = execFileSync('npm', ['pack', path.join(root, 'pkg'), '--pack-destination', install, '--silent'], { encoding: 'utf8' }).trim();
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', path.join(install, tarball)], { cwd: install, stdio: ['ignore', 'ignore', 'inherit'] });
+  return bin;
+}
+
+async function benchMcp() {
+  const sdk = (p) => pathToFileURL(path.join(root, 'tests/js/node_modules/@modelcontextprotocol/sdk/dist/esm', p)).href;
+  const { Client } = await import(sdk('client/index.js'));
+  const { StdioClientTransport } = await import(sdk('client/stdio.js'));
+  const servers = [
+    ['native MCP server (stdio, writes)', path.join(root, 'target/release/anchored-edit'), []],
+    ['npm MCP server (stdio, writes)', process.execPath, [installedBin()]],
+  ];
+  for (const name of names) {
+    for (const [label, command, pre] of servers) {
+      if (!fs.existsSync(pre[0] ?? command)) {
+        console.error(`bench-hosts: ${pre[0] ?? command} missing; skipped ${label}`);
+        continue;
+      }
+      const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'anchored-edit-bench-mcp-')));
+      fs.copyFileSync(path.join(dir, name), path.join(work, name));
+      const client = new Client({ name: 'bench-hosts', version: '0' });
+      await client.connect(new StdioClientTransport({ command, args: [...pre, 'mcp', '--root', work] }));
+      const c = calls(name);
+      const call = async (a) => {
+        const r = await client.callTool({ name: 'str_replace', arguments: { path: name, ...a } });
+        return r.structuredContent;
+      };
+      try {
+        const figures = [];
+        for (const kind of ['exact', 'reindented', 'miss']) {
+          const check = kind === 'miss' ? expectMiss(`${label} ${name} miss`) : expectOk(`${label} ${name} ${kind}`);
+          const forward = timed(() => call(c[kind]), check);
+          const fn =
+            kind === 'miss'
+              ? { run: forward }
+              : {
+                  run: async () => {
+                    const ms = await forward();
+                    expectOk(`${label} ${kind} undone`)(await call(kind === 'exact' ? c.exactBack : c.reindentedBack));
+                    return ms;
+                  },
+                };
+          figures.push([kind, ...(await measure([fn]))]);
+        }
+        for (const [kind, ms] of figures) rows.push([`${label}, ${name} ${kind}`, ms, null, null]);
+      } finally {
+        await client.close();
+        fs.rmSync(work, { recursive: true, force: true });
+      }
+    }
+  }
+}
+
+if (!only || only === 'npm') await benchNpm();
+if (!only || only === 'pulsar') await benchPulsar();
+if (!only || only === 'mcp') await benchMcp();
+
+const fmt = (x) => (x === null || x === undefined ? '' : x.toFixed(2));
+console.log(`Node ${process.version}; ${iterations} calls per figure; load average ${loadAtStart} at start, ${load()} at end`);
+console.log('host, call | whole text each call, new_text ms | whole text, edits only ms | kept buffer, edits only ms');
+console.log('---|---|---|---');
+for (const [what, a, b, k] of rows) console.log(`${what} | ${fmt(a)} | ${fmt(b)} | ${fmt(k)}`);
