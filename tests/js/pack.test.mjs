@@ -1,5 +1,5 @@
 // The packages of scripts/pack (dist/), used as the README says: the npm tarball served
-// through `npx -y --package=dist/anchored-edit-<version>.tgz anchored-edit mcp` (the
+// through `npx -y --package=./dist/anchored-edit-<version>.tgz anchored-edit mcp` (the
 // command before publication) and installed into an empty folder; the MCP bundle checked
 // with the official CLI (`mcpb validate`, `mcpb info`), unpacked, and its server started
 // as a desktop client starts it from manifest.json. Needs `bash scripts/pack` first
@@ -60,10 +60,10 @@ test('the tarball: README, LICENSE, bin, and the mcpName of server.json', () => 
   assert.ok(fs.readFileSync(path.join(repo, 'LICENSE'), 'utf8').startsWith('MIT License'));
 });
 
-test('before publication: npx -y --package=dist/….tgz anchored-edit mcp serves MCP', async () => {
+test('before publication: npx -y --package=./dist/….tgz anchored-edit mcp serves MCP (not dist/…: npm reads that as a GitHub repository)', async () => {
   const root = project('npx-package');
   // The README's command, run from the clone (a relative tarball path).
-  await editOverMcp('npx', ['-y', `--package=${tgz}`, 'anchored-edit', 'mcp', '--root', root], repo, root);
+  await editOverMcp('npx', ['-y', `--package=./${tgz}`, 'anchored-edit', 'mcp', '--root', root], repo, root);
 });
 
 test('the tarball installed into an empty folder serves MCP through npx', async () => {
