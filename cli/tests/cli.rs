@@ -764,6 +764,10 @@ fn state_dir_carries_versions_and_undo_between_calls() {
     let (code, out) = run("undo_edit", json!({}), true);
     assert_eq!(code, 0, "{out}");
     assert_eq!(p.read("a.py"), "import os\ndef a():\n    return 1\n");
-    let (code, _) = run("undo_edit", json!({}), true);
+    let (code, out) = run("undo_edit", json!({}), true);
     assert_eq!(code, 1, "the history is empty now");
+    // With --state the session keeps a history: no advice to use --state.
+    let message = out["error"]["message"].as_str().unwrap();
+    assert!(message.contains("nothing to undo"), "{message}");
+    assert!(!message.contains("--state"), "{message}");
 }

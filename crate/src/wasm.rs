@@ -185,6 +185,14 @@ impl Session {
         guarded(|| self.inner.discard_last())
     }
 
+    /// Whether the session keeps versions and applied calls (on by default). A host
+    /// whose session ends with its one call (the `call` command without `--state`)
+    /// turns it off; the engine then says so where it matters (`undo_edit`).
+    #[wasm_bindgen(js_name = keepHistory)]
+    pub fn keep_history(&mut self, keep: bool) {
+        guarded(|| self.inner.keep_history(keep))
+    }
+
     /// The versions held and the undo history as JSON text, for a host that keeps them
     /// across restarts (hand it back to `loadLivingState`).
     #[wasm_bindgen(js_name = livingStateJson)]

@@ -84,6 +84,52 @@ fn readme_call_gives_the_output_it_shows() {
     );
 }
 
+/// The README says that `edits` rows count from 0 while messages count lines from 1, with
+/// the example's own numbers: "row N above is line N+1", true of the output it shows (the
+/// edit's row, and the `+` line of its diff).
+#[test]
+fn readme_says_edit_rows_count_from_0_and_lines_from_1() {
+    let readme = read("README.md");
+    let (_, shown) = example_call(&readme);
+    let at = readme
+        .find(" above is line ")
+        .expect("README says which line the example's edit row is (\"row N above is line M\")");
+    let row: u64 = readme[..at]
+        .rsplit("row ")
+        .next()
+        .and_then(|n| n.trim().parse().ok())
+        .expect("\"row N above\"");
+    let line: u64 = readme[at + " above is line ".len()..]
+        .split(|c: char| !c.is_ascii_digit())
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("\"is line M\"");
+    let file = &shown["files"][0];
+    assert_eq!(
+        file["edits"][0]["range"]["start"]["row"], row,
+        "the row the README names"
+    );
+    assert_eq!(line, row + 1, "rows count from 0, lines from 1");
+    // The diff's hunk header counts from 1: the changed line is `line`.
+    let diff = file["diff"].as_str().expect("a diff");
+    let hunk = diff.split("@@ -").nth(1).expect("a hunk");
+    let start: u64 = hunk
+        .split(',')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("hunk start");
+    let minus = hunk
+        .lines()
+        .skip(1)
+        .position(|l| l.starts_with('-'))
+        .expect("a removed line");
+    assert_eq!(
+        start + minus as u64,
+        line,
+        "the diff's changed line is line {line}"
+    );
+}
+
 /// Markdown files the links are checked in.
 fn doc_files() -> Vec<String> {
     let mut out = vec!["README.md".to_string()];

@@ -13,6 +13,23 @@ const { Session, toolSchemas, hostRefusal, serverInstructions, EnginePanicError,
 const pkgDir = fileURLToPath(new URL('../../pkg/', import.meta.url));
 
 const reader = (files) => ({ read: (p) => (Object.hasOwn(files, p) ? files[p] : undefined) });
+/**
+ * Runs `fn` with console.error captured: the engine's panic hook logs each panic there
+ * (console_error_panic_hook), and a test that panics on purpose must not print a trace
+ * into a passing log. Returns what was logged, for the test to check.
+ */
+function capturingConsoleError(fn) {
+  const logged = [];
+  const original = console.error;
+  console.error = (...args) => logged.push(args.join(' '));
+  try {
+    fn();
+  } finally {
+    console.error = original;
+  }
+  return logged;
+}
+
 const replace = (path, old_str, new_str, extra = {}) => ({
   tool: 'str_replace',
   arguments: { path, old_str, new_str, ...extra },
@@ -59,10 +76,13 @@ test('an engine panic reaches the caller as EnginePanicError and the session sur
 
   // The reader re-enters the engine and makes it panic in the middle of a call.
   const panicking = { read: () => __panicForTests('boom in read') };
-  assert.throws(
-    () => s.call({ tool: 'get_document', arguments: { path: 'a.txt' } }, panicking),
-    (e) => e instanceof EnginePanicError && /boom in read/.test(e.message) && e.cause?.name === 'EnginePanic',
+  const logged = capturingConsoleError(() =>
+    assert.throws(
+      () => s.call({ tool: 'get_document', arguments: { path: 'a.txt' } }, panicking),
+      (e) => e instanceof EnginePanicError && /boom in read/.test(e.message) && e.cause?.name === 'EnginePanic',
+    ),
   );
+  assert.match(logged.join('\n'), /boom in read/, 'the panic is logged (captured here)');
 
   // Same object, fresh instance, statistics restored.
   assert.equal(s.statsJson(), before);
@@ -90,13 +110,17 @@ test('setRoots: the path rule, kept across an engine restart', () => {
   assert.equal(count('/other/b.txt').line_count, 1);
   assert.equal(count('/etc/passwd').error.kind, 'path_outside_root');
   assert.deepEqual(read, ['a.txt', '/other/b.txt']);
-  assert.throws(() => s.call({ tool: 'get_document', arguments: { path: 'a.txt' } }, { read: () => __panicForTests('x') }), EnginePanicError);
+  capturingConsoleError(() =>
+    assert.throws(() => s.call({ tool: 'get_document', arguments: { path: 'a.txt' } }, { read: () => __panicForTests('x') }), EnginePanicError),
+  );
   assert.equal(count('/root/a.txt').line_count, 1, 'the restarted engine keeps the roots');
   assert.equal(count('/etc/passwd').error.kind, 'path_outside_root');
 });
 
 test('a panic outside a session (free function) is also an EnginePanic error', () => {
-  assert.throws(() => __panicForTests('direct'), (e) => e.name === 'EnginePanic' && /direct/.test(e.message));
+  capturingConsoleError(() =>
+    assert.throws(() => __panicForTests('direct'), (e) => e.name === 'EnginePanic' && /direct/.test(e.message)),
+  );
   const s = new Session();
   assert.equal(s.call({ tool: 'line_count', arguments: { path: 'x' } }, reader({ x: '1\n' })).line_count, 1);
 });

@@ -128,6 +128,8 @@ export class Session {
   livingStateJson(): string;
   /** Restores what `livingStateJson` gave; false, changing nothing, for any other text. */
   loadLivingState(json: string): boolean;
+  /** Whether the session keeps versions and applied calls (on by default); off for a one-call session. */
+  keepHistory(keep: boolean): void;
   free(): void;
 }
 

@@ -139,6 +139,14 @@ export function createEngine(raw) {
       return this.#run(() => this.#raw.livingStateJson());
     }
 
+    /**
+     * Whether the session keeps versions and applied calls (on by default). A host whose
+     * session ends with its one call (`call` without `--state`) turns it off.
+     */
+    keepHistory(keep) {
+      this.#run(() => this.#raw.keepHistory(Boolean(keep)));
+    }
+
     /** Restores what `livingStateJson` gave; false (nothing changed) for any other text. */
     loadLivingState(json) {
       return this.#run(() => this.#raw.loadLivingState(String(json)));

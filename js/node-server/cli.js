@@ -129,7 +129,9 @@ function readRequest(options) {
 
 /** `call --state DIR`: the session's versions and undo history, DIR/session.json. */
 function loadLiving(options, session) {
-  if (options.state === null) return;
+  // Without --state the session ends with this call, as the native CLI's: no history
+  // (the engine's undo_edit refusal then says how to keep one).
+  if (options.state === null) return session.keepHistory(false);
   let text;
   try {
     text = fs.readFileSync(path.join(options.state, 'session.json'), 'utf8');

@@ -102,6 +102,8 @@ test('one session per connection: a stale edit is rebased, undo_edit takes it ba
     const none = await other.callTool({ name: 'undo_edit', arguments: {} });
     assert.equal(none.isError, true);
     assert.equal(none.structuredContent.error.kind, 'no_change');
+    // A long-lived session gives no advice meant for the per-call CLI.
+    assert.doesNotMatch(none.content[0].text, /anchored-edit call|--state/);
   } finally {
     await other.close();
   }

@@ -370,7 +370,7 @@ async function boot() {
     workspace.reorder(record.order);
     if (workspace.has(record.active) && workspace.active !== record.active) workspace.select(record.active);
     clearMarks();
-    panel.markStale('undone');
+    panel.markUndone();
     updateUndo();
   }
 

@@ -171,6 +171,21 @@ export class ResultPanel {
     title.append(el('span', { class: 'stale-note', title: 'The buffer changed after this call: run it again to see the current answer.' }, note));
   }
 
+  /**
+   * The shown call was taken back (Undo): the banner stops saying "Applied" and says
+   * what Undo did; the result itself stays for reading.
+   */
+  markUndone() {
+    if (!this.current) return;
+    this.markStale('undone');
+    const files = this.current.result.files ?? [];
+    const title = this.dom.banner.querySelector('.banner-title-text');
+    if (title) title.textContent = `Undone — ${plural(files.length, 'file')} restored`;
+    const icon = this.dom.banner.querySelector('.banner-icon');
+    if (icon) icon.textContent = '↶';
+    this.dom.banner.classList.add('undone');
+  }
+
   renderBanner() {
     const { result: r, ctx } = this.current;
     const b = this.dom.banner;

@@ -142,6 +142,10 @@ describe('gallery', () => {
         assert.equal(await page.isDisabled('#undo'), false);
         await page.click('#undo');
         assert.equal(await page.textContent('#result-banner .stale-note'), 'undone');
+        // The banner no longer says the call is applied (it was taken back).
+        const undone = await page.textContent('#result-banner .banner-title-text');
+        assert.match(undone, /^Undone — \d+ files? restored$/);
+        assert.equal(await page.textContent('#result-banner .banner-icon'), '↶');
         for (const [p, t] of original) assert.equal(await buffer(page, p), t, `${p} after Undo`);
         assert.deepEqual(await paths(page), original.map(([p]) => p));
         assert.equal(await page.isDisabled('#undo'), true);

@@ -371,9 +371,9 @@ fn rebased_warning(path: &str, expected: &str, old: &str, now: &str, m: &Merged)
         _ => " at the same line numbers".to_string(),
     };
     format!(
-        "Rebased: {path} changed since the version you read ({expected}; changed: {} of it; {} lines then, {} now). Your edit touches none of those lines, so it was applied to the current text{shift}.",
+        "Rebased: {path} changed since the version you read ({expected}; changed: {} of it; {} then, {} now). Your edit touches none of those lines, so it was applied to the current text{shift}.",
         changed.join(", "),
-        crate::text::count_lines(old),
+        crate::text::words::counted(crate::text::count_lines(old), "line"),
         crate::text::count_lines(now)
     )
 }

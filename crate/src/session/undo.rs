@@ -40,10 +40,7 @@ pub struct Undone {
 pub fn undo(living: &Living, steps: usize, mut ws: Workspace) -> EditResult<Undone> {
     let held = living.history_len();
     if held == 0 {
-        return Err(EditError::new(
-            ErrorKind::NoChange,
-            "There is nothing to undo: this session has applied no edit that it still remembers (dry runs and refused calls are not recorded). Nothing was changed. A host that starts a fresh session per call (the CLI without --state DIR) keeps no history: run `anchored-edit call --state DIR` for every call to undo across calls.",
-        ));
+        return Err(EditError::new(ErrorKind::NoChange, nothing_to_undo(living)));
     }
     if steps > held {
         return Err(EditError::invalid(format!(
@@ -143,6 +140,18 @@ fn revert(ws: &mut Workspace, call: &Applied) -> EditResult<()> {
         }
     }
     Ok(())
+}
+
+/// The refusal of `undo_edit` with no history. Advice on keeping a history is given only
+/// where it applies: a session that keeps none is a per-call host's (the `call` command
+/// without `--state DIR`, which turned history off); a long-lived session (MCP, an
+/// editor) has simply applied nothing yet.
+fn nothing_to_undo(living: &Living) -> &'static str {
+    if living.is_on() {
+        "There is nothing to undo: this session has applied no edit that it still remembers (dry runs and refused calls are not recorded). Nothing was changed."
+    } else {
+        "There is nothing to undo: each `anchored-edit call` without --state DIR is a session of its own and keeps no history. Nothing was changed. Run every call with `anchored-edit call --state DIR` to undo across calls."
+    }
 }
 
 #[cfg(test)]

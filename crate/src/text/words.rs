@@ -25,6 +25,12 @@ pub fn plural<N: PartialEq + From<u8>>(n: N) -> &'static str {
     }
 }
 
+/// A count with its noun in agreement: "1 line", "0 lines", "3 symbols". `noun` is the
+/// singular; the plural adds "s".
+pub fn counted(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", plural(n))
+}
+
 /// The string with its first character upper-cased.
 pub fn capitalized(s: &str) -> String {
     let mut chars = s.chars();

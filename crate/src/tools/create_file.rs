@@ -54,8 +54,8 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             return Err(EditError::new(
                 ErrorKind::FileExists,
                 format!(
-                    "{path} already exists ({} lines). To change part of it use str_replace or apply_patch; to replace it whole send create_file again with overwrite: true.",
-                    count_lines(old)
+                    "{path} already exists ({}). To change part of it use str_replace or apply_patch; to replace it whole send create_file again with overwrite: true.",
+                    crate::text::words::counted(count_lines(old), "line")
                 ),
             ));
         }
@@ -78,10 +78,14 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let lines = count_lines(content);
     let message = match &existing {
         Some(old) => format!(
-            "Overwrote {path}: {lines} lines (it had {}).",
+            "Overwrote {path}: {} (it had {}).",
+            crate::text::words::counted(lines, "line"),
             count_lines(old)
         ),
-        None => format!("Created {path} ({lines} lines)."),
+        None => format!(
+            "Created {path} ({}).",
+            crate::text::words::counted(lines, "line")
+        ),
     };
     ctx.ws.write(&path, content.to_string())?;
     Ok(Outcome::Edited { message })

@@ -60,10 +60,10 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     }
     Ok(Outcome::Edited {
         message: format!(
-            "Deleted {} ({removed} line{}) from {path}; it now has {} lines.",
+            "Deleted {} ({}) from {path}; it now has {}.",
             lines_label(first, last),
-            crate::text::words::plural(removed),
-            count - removed
+            crate::text::words::counted(removed, "line"),
+            crate::text::words::counted(count - removed, "line")
         ),
     })
 }

@@ -55,7 +55,8 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     }
     if end > count {
         return Err(EditError::invalid(format!(
-            "{path} has {count} lines, so lines {start}-{end} do not all exist. Send end_line ≤ {count} (read_lines shows the current text)."
+            "{path} has {}, so lines {start}-{end} do not all exist. Send end_line ≤ {count} (read_lines shows the current text).",
+            crate::text::words::counted(count, "line")
         )));
     }
     let (first, last) = (start - 1, end - 1);
@@ -70,17 +71,17 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     ctx.ws.write(&path, new_text)?;
     if end < count {
         ctx.warnings.push(format!(
-            "Lines after {end} moved up by {removed}: old line {} is now line {start}. {path} now has {} lines.",
+            "Lines after {end} moved up by {removed}: old line {} is now line {start}. {path} now has {}.",
             end + 1,
-            count - removed
+            crate::text::words::counted(count - removed, "line")
         ));
     }
     Ok(Outcome::Edited {
         message: format!(
-            "Deleted {} ({removed} line{}) from {path}; it now has {} lines.",
+            "Deleted {} ({}) from {path}; it now has {}.",
             lines_label(first, last),
-            crate::text::words::plural(removed),
-            count - removed
+            crate::text::words::counted(removed, "line"),
+            crate::text::words::counted(count - removed, "line")
         ),
     })
 }

@@ -48,8 +48,9 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     extra.insert("symbols".into(), Value::Array(list));
     Ok(Outcome::Read(Reading {
         message: Some(format!(
-            "{path}: {n} lines, {} symbols ({}).",
-            symbols.len(),
+            "{path}: {}, {} ({}).",
+            crate::text::words::counted(n, "line"),
+            crate::text::words::counted(symbols.len(), "symbol"),
             a.lang.name()
         )),
         path,

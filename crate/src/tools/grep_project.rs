@@ -153,16 +153,17 @@ fn finish(
     let count = found.matches.len();
     let message = if count == 0 {
         format!(
-            "No line contains {pattern:?} in the {searched} file{} listed.",
+            "No line contains {pattern:?} in the {searched} file{} searched.",
             plural(searched)
         )
     } else {
         format!(
-            "{count}{} matching line{} in {} file{} ({searched} listed).",
+            "{count}{} matching line{} in {} file{} ({searched} file{} searched).",
             if found.truncated { "+" } else { "" },
             plural(count),
             found.files_with_matches,
-            plural(found.files_with_matches)
+            plural(found.files_with_matches),
+            plural(searched)
         )
     };
     if found.truncated {

@@ -7,6 +7,7 @@ use crate::diagnose::{self, applied, Anchor};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
 use crate::locate::{scope, Selection};
+use crate::text::words::counted;
 use crate::text::{split_lines, with_ending, Text};
 
 pub static SPEC: ToolSpec = ToolSpec {
@@ -88,8 +89,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (at, how) = if let Some(line) = args.opt_usize("line") {
         if line > count {
             return Err(EditError::invalid(format!(
-                "line {line} is past the end of {path}, which has {count} lines. Send line: {count} to append at the end, or line: 0 for the top."
-            )));
+                "line {line} is past the end of {path}, which has {}. Send line: {count} to append at the end, or line: 0 for the top.", counted(count, "line"))));
         }
         ctx.note_read(&path, line.saturating_sub(1)..(line + 1).min(count));
         (line, format!("after line {line}"))

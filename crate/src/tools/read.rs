@@ -7,6 +7,7 @@ use super::params::*;
 use super::{Ctx, Outcome, Reading};
 use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult};
+use crate::text::words::counted;
 use crate::text::{version_of, Text};
 use serde_json::Map;
 
@@ -92,7 +93,8 @@ pub fn read_lines(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let mut end = args.opt_usize("end_line").unwrap_or(n);
     if start > n.max(1) {
         return Err(EditError::invalid(format!(
-            "start_line {start} is past the end of {path}, which has {n} lines. Send start_line between 1 and {n}."
+            "start_line {start} is past the end of {path}, which has {}. Send start_line between 1 and {n}.",
+            counted(n, "line")
         )));
     }
     if end < start {
@@ -102,7 +104,8 @@ pub fn read_lines(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     }
     if end > n {
         ctx.warnings.push(format!(
-            "end_line {end} is past the end; {path} has {n} lines, so lines {start}-{n} are returned."
+            "end_line {end} is past the end; {path} has {}, so lines {start}-{n} are returned.",
+            counted(n, "line")
         ));
         end = n;
     }
@@ -127,7 +130,7 @@ pub fn line_count(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
     let n = Text::new(&src).line_count();
     Ok(Outcome::Read(Reading {
-        message: Some(format!("{path} has {n} lines.")),
+        message: Some(format!("{path} has {}.", counted(n, "line"))),
         path,
         content: String::new(),
         start_line: 1,
