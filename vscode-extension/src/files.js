@@ -349,6 +349,23 @@ export class CallFiles {
 
 
 
+  /**
+   * After the last run: the files of `result` the engine read from its kept texts
+   * (kept-documents.js; `kept`: what sync returned), recorded as read from their
+   * documents at the version the kept text is of (the stale check compares versions).
+   */
+  noteKept(result, kept) {
+    for (const f of Array.isArray(result?.files) ? result.files : []) {
+      for (const p of [f.path, f.moved_to]) {
+        if (typeof p !== 'string' || this.#records.has(p)) continue;
+        const k = kept.get(p);
+        if (!k || !k.entry.text.live) continue;
+        const { document, version } = k.entry;
+        this.#records.set(p, { uri: document.uri, document, version, kept: true });
+      }
+    }
+  }
+
   /** What the engine read at `path` in the last run. */
   record(path) {
     return this.#records.get(path);
@@ -433,7 +450,7 @@ export async function applyGroups(groups, files, { label = 'anchored-edit' } = {
     const record = files.record(change.path);
     if (!record) throw new ApplyError(`${change.path} was not read by the call`);
     if (isDirect(change, files)) await direct.check(change.path, files.uriOf(change.path));
-    else if (typeof record.text === 'string') first.set(change.path, await documentOf(change.path, record));
+    else if (typeof record.text === 'string' || record.kept) first.set(change.path, await documentOf(change.path, record));
   }
   checkRead(first, files);
   /** uri → the version the last group left its document at. */
@@ -597,9 +614,10 @@ async function groupDocuments(changes, files) {
 function checkRead(documents, files) {
   for (const [path, doc] of documents) {
     const record = files.record(path);
-    if (!record || typeof record.text !== 'string') continue;
+    if (!record || (typeof record.text !== 'string' && !record.kept)) continue;
     // The same document at the same version holds the same text (cheaper than comparing
-    // megabytes); a file read from disk is compared by its text.
+    // megabytes; a kept text is of the version recorded); a file read from disk is
+    // compared by its text.
     if (record.document === doc ? doc.version === record.version : doc.getText() === record.text) continue;
     if (!record.document) {
       throw new ApplyError(
