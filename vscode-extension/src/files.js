@@ -457,6 +457,10 @@ export async function applyGroups(groups, files, { label = 'anchored-edit' } = {
   const left = new Map();
   const inverses = [];
   const touched = [];
+  // Taking back is needed only when something can fail after a WorkspaceEdit landed: a
+  // later group, or a direct write. Otherwise the texts before are not taken (a whole
+  // getText() of each document: on 100 000 lines as long as the engine's call).
+  const mayTakeBack = groups.length > 1 || groups.flat().some((c) => isDirect(c, files));
   try {
     for (const group of groups) {
       const changes = group.filter((c) => !isDirect(c, files));
@@ -470,10 +474,10 @@ export async function applyGroups(groups, files, { label = 'anchored-edit' } = {
         else if (doc.version !== version) throw new ApplyError(`${path} changed (the user or another extension edited it)`, { stale: true, path });
       }
       if (changes.length > 0) {
-        const before = new Map([...documents].map(([path, doc]) => [path, doc.getText()]));
+        const before = mayTakeBack ? new Map([...documents].map(([path, doc]) => [path, doc.getText()])) : null;
         const { edit, uris } = workspaceEdit(changes, files, label);
         await applyEdit(edit);
-        inverses.push(inverseOf(changes, files, before, label));
+        if (before) inverses.push(inverseOf(changes, files, before, label));
         for (const uri of uris) {
           touched.push(uri);
           const doc = openDocument(uri);
