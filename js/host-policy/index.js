@@ -142,3 +142,6 @@ export function notApplied(session) {
 export function whyOf(e) {
   return e instanceof Error ? e.message : String(e);
 }
+
+// Kept texts: the editor hosts' kept buffers (issue 28), one rule set.
+export { KeptText, hasLoneCarriageReturn } from './kept-texts.js';

@@ -4,14 +4,12 @@
 // forwarded as it happens (`onDidChange` → `editBuffer`), so a call reads the buffer
 // inside the engine instead of copying the whole text across on every call.
 //
-// Correctness rests on two rules, each checked here:
+// Correctness rests on two rules:
 // - A kept text is the buffer's text. Every change event is forwarded in order, in the
-//   coordinates of the text just before it (Pulsar's `oldRange`, UTF-16 columns), and
-//   checked against the buffer's length and line count. Pulsar
-//   counts a lone `\r` as a line break and the engine does not, so a buffer holding one
-//   is not kept, and a change whose new text holds one drops the kept text; it is
-//   opened again, whole, before the next call. A forward the engine refuses
-//   (`editBuffer` false: not kept after an engine restart) drops it the same way.
+//   coordinates of the text just before it (Pulsar's `oldRange`, UTF-16 columns); the
+//   rules every editor host shares (no lone `\r`, length and line count checked after
+//   each batch, dropped on anything uncertain, opened again whole before the next call)
+//   are js/host-policy/kept-texts.js's (`KeptText`, bundled into vendor/host.js).
 // - A kept text answers for exactly the paths the reader would answer with this buffer:
 //   it is keyed by the engine's own path rule over the project folders (`openBuffer`
 //   with the buffer's path, after `setRoots`), and kept only while the workspace
@@ -23,16 +21,7 @@
 // the count of each kept path it changed, and applying refuses with `stale_buffer` when
 // the buffer changed since (or is no longer the buffer that path resolves to).
 
-/**
- * Whether a change keeps the buffer free of lone `\r`: its new text has none (a final
- * `\r` counts, whatever follows it). Pulsar places no position between the `\r` and the
- * `\n` of a line ending, so no change splits one.
- */
-function keepsLineBreaks(change) {
-  return typeof change.newText === 'string' && !/\r(?!\n)/.test(change.newText);
-}
-
-const point = (p) => ({ row: p.row, column: p.column });
+const { loadEngine } = require('./engine');
 
 /** A text the call read from a kept buffer: still current while its change count is. */
 class KeptRead {
@@ -64,7 +53,7 @@ class KeptBuffers {
     this.workspace = workspace;
     this.openBuffers = openBuffers;
     this.resolvePath = resolvePath;
-    /** TextBuffer → {buffer, path, key, live, changes, refusedAt, length, rows, subscriptions}. */
+    /** TextBuffer → {buffer, path, key, text (KeptText), live, changes, refusedAt, subscriptions}. */
     this.entries = new Map();
     this.roots = null;
   }
@@ -107,21 +96,11 @@ class KeptBuffers {
     }
     if (entry.live || entry.refusedAt === entry.changes) return entry;
     const resolved = this.resolvePath(path, roots);
-    const text = buffer.getText();
-    if (!resolved || typeof resolved.path !== 'string' || /\r(?!\n)/.test(text)) {
-      entry.refusedAt = entry.changes;
-      return entry;
-    }
-    try {
-      this.session.openBuffer(path, text);
-    } catch {
+    if (!resolved || typeof resolved.path !== 'string' || !entry.text.open(buffer.getText(), buffer.getLineCount())) {
       entry.refusedAt = entry.changes;
       return entry;
     }
     entry.key = resolved.path;
-    entry.length = text.length;
-    entry.rows = buffer.getLineCount();
-    entry.live = true;
     return entry;
   }
 
@@ -135,7 +114,19 @@ class KeptBuffers {
   }
 
   #track(buffer, path) {
-    const entry = { buffer, path, key: null, live: false, changes: 0, refusedAt: -1, length: 0, rows: 0, subscriptions: [] };
+    const { KeptText } = loadEngine().hostPolicy;
+    const entry = {
+      buffer,
+      path,
+      key: null,
+      text: new KeptText(this.session, path),
+      get live() {
+        return this.text.live;
+      },
+      changes: 0,
+      refusedAt: -1,
+      subscriptions: [],
+    };
     entry.subscriptions.push(buffer.onDidChange((change) => this.#changed(entry, change)));
     if (typeof buffer.onDidDestroy === 'function') entry.subscriptions.push(buffer.onDidDestroy(() => this.#forget(buffer)));
     this.entries.set(buffer, entry);
@@ -153,34 +144,17 @@ class KeptBuffers {
     entry.changes += 1;
     if (!entry.live) return;
     const changes = Array.isArray(event && event.changes) ? event.changes : [];
-    let forwarded = changes.every(keepsLineBreaks);
-    if (forwarded) {
-      for (const c of changes) {
-        entry.length += c.newText.length - c.oldText.length;
-        entry.rows += c.newRange.end.row - c.newRange.start.row - (c.oldRange.end.row - c.oldRange.start.row);
-      }
-      forwarded = entry.length === entry.buffer.getMaxCharacterIndex() && entry.rows === entry.buffer.getLineCount();
-    }
-    if (forwarded && changes.length > 0) {
-      const batch = changes.map((c) => ({ range: { start: point(c.oldRange.start), end: point(c.oldRange.end) }, text: c.newText }));
-      try {
-        forwarded = this.session.editBuffer(entry.path, batch);
-      } catch {
-        forwarded = false;
-      }
-    }
-    if (!forwarded) this.#drop(entry);
+    const batch = changes.map((c) => ({
+      range: c.oldRange,
+      text: c.newText,
+      oldLength: typeof c.oldText === 'string' ? c.oldText.length : undefined,
+    }));
+    entry.text.forward(batch, { length: entry.buffer.getMaxCharacterIndex(), rows: entry.buffer.getLineCount() });
   }
 
   /** Stops keeping the text (opened again, whole, before the next call). */
   #drop(entry) {
-    if (!entry.live) return;
-    entry.live = false;
-    try {
-      this.session.closeBuffer(entry.path);
-    } catch {
-      // The engine restarted: it keeps nothing anyway.
-    }
+    entry.text.drop();
   }
 
   #forget(buffer) {
@@ -193,7 +167,7 @@ class KeptBuffers {
 
   /** After an engine restart: nothing is kept any more; open everything again. */
   reset() {
-    for (const entry of this.entries.values()) entry.live = false;
+    for (const entry of this.entries.values()) entry.text.lost();
   }
 
   /** Stops keeping anything. */
@@ -216,4 +190,4 @@ class KeptBuffers {
   }
 }
 
-module.exports = { KeptBuffers, KeptRead, keepsLineBreaks };
+module.exports = { KeptBuffers, KeptRead };

@@ -9,7 +9,8 @@ import { WorkspacePaths } from './files.js';
 import { createEditorAdapter } from './editor.js';
 import { listFolder } from './listing.js';
 import { createEditorTools } from '../../js/host-policy/editor-tools.js';
-import { Host, settings } from './host.js';
+import { Host, keptWorkspace, settings } from './host.js';
+import { KeptDocuments } from './kept-documents.js';
 import { PREVIEW_SCHEME, Previews } from './previews.js';
 import { registerLanguageModelTools } from './tools.js';
 import { registerMcpProvider, serverDefinitions } from './mcp.js';
@@ -37,7 +38,9 @@ export async function activateExtension(context, { loadWasm, canSpawn = false, n
   const previews = new Previews();
   const paths = new WorkspacePaths({ realPathEscapes });
   const editorTools = createEditorTools({ engine, adapter: createEditorAdapter({ paths }), editorName: 'VS Code' });
-  const host = new Host({ engine, session, memento: context.globalState, paths, previews, log, editorTools });
+  const kept = new KeptDocuments({ session, resolvePath: engine.resolvePath, workspace: keptWorkspace(paths) });
+  context.subscriptions.push(kept);
+  const host = new Host({ engine, session, memento: context.globalState, paths, previews, log, editorTools, kept });
   const manifest = context.extension.packageJSON;
 
   context.subscriptions.push(

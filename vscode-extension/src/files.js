@@ -349,6 +349,23 @@ export class CallFiles {
 
 
 
+  /**
+   * After the last run: the files of `result` the engine read from its kept texts
+   * (kept-documents.js; `kept`: what sync returned), recorded as read from their
+   * documents at the version the kept text is of (the stale check compares versions).
+   */
+  noteKept(result, kept) {
+    for (const f of Array.isArray(result?.files) ? result.files : []) {
+      for (const p of [f.path, f.moved_to]) {
+        if (typeof p !== 'string' || this.#records.has(p)) continue;
+        const k = kept.get(p);
+        if (!k || !k.entry.text.live) continue;
+        const { document, version } = k.entry;
+        this.#records.set(p, { uri: document.uri, document, version, kept: true });
+      }
+    }
+  }
+
   /** What the engine read at `path` in the last run. */
   record(path) {
     return this.#records.get(path);
@@ -433,13 +450,17 @@ export async function applyGroups(groups, files, { label = 'anchored-edit' } = {
     const record = files.record(change.path);
     if (!record) throw new ApplyError(`${change.path} was not read by the call`);
     if (isDirect(change, files)) await direct.check(change.path, files.uriOf(change.path));
-    else if (typeof record.text === 'string') first.set(change.path, await documentOf(change.path, record));
+    else if (typeof record.text === 'string' || record.kept) first.set(change.path, await documentOf(change.path, record));
   }
   checkRead(first, files);
   /** uri → the version the last group left its document at. */
   const left = new Map();
   const inverses = [];
   const touched = [];
+  // Taking back is needed only when something can fail after a WorkspaceEdit landed: a
+  // later group, or a direct write. Otherwise the texts before are not taken (a whole
+  // getText() of each document: on 100 000 lines as long as the engine's call).
+  const mayTakeBack = groups.length > 1 || groups.flat().some((c) => isDirect(c, files));
   try {
     for (const group of groups) {
       const changes = group.filter((c) => !isDirect(c, files));
@@ -453,10 +474,10 @@ export async function applyGroups(groups, files, { label = 'anchored-edit' } = {
         else if (doc.version !== version) throw new ApplyError(`${path} changed (the user or another extension edited it)`, { stale: true, path });
       }
       if (changes.length > 0) {
-        const before = new Map([...documents].map(([path, doc]) => [path, doc.getText()]));
+        const before = mayTakeBack ? new Map([...documents].map(([path, doc]) => [path, doc.getText()])) : null;
         const { edit, uris } = workspaceEdit(changes, files, label);
         await applyEdit(edit);
-        inverses.push(inverseOf(changes, files, before, label));
+        if (before) inverses.push(inverseOf(changes, files, before, label));
         for (const uri of uris) {
           touched.push(uri);
           const doc = openDocument(uri);
@@ -597,9 +618,10 @@ async function groupDocuments(changes, files) {
 function checkRead(documents, files) {
   for (const [path, doc] of documents) {
     const record = files.record(path);
-    if (!record || typeof record.text !== 'string') continue;
+    if (!record || (typeof record.text !== 'string' && !record.kept)) continue;
     // The same document at the same version holds the same text (cheaper than comparing
-    // megabytes); a file read from disk is compared by its text.
+    // megabytes; a kept text is of the version recorded); a file read from disk is
+    // compared by its text.
     if (record.document === doc ? doc.version === record.version : doc.getText() === record.text) continue;
     if (!record.document) {
       throw new ApplyError(

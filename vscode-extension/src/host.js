@@ -29,6 +29,38 @@ export function settings() {
   };
 }
 
+/**
+ * The VS Code side of KeptDocuments (kept-documents.js): open documents, their engine
+ * paths (as WorkspacePaths' roots name folders), whether the workspace reads a path from
+ * a document (the path rule, the desktop's realpath check, the browser's link check),
+ * their size, and content changes.
+ */
+export function keptWorkspace(paths) {
+  return {
+    documents: () => vscode.workspace.textDocuments,
+    pathOf(document) {
+      const uri = document.uri;
+      const folder = paths.folders().find((f) => paths.relativeOf(uri, f) !== undefined);
+      if (!folder || document.isUntitled) return undefined;
+      return (uri.scheme === 'file' ? uri.fsPath : uri.path).replace(/\\/g, '/');
+    },
+    async answersFor(document, path) {
+      try {
+        const { uri } = paths.locate(path);
+        if (uri.toString() !== document.uri.toString()) return false;
+        return (await paths.linkRefusal(path, uri)) === null;
+      } catch {
+        return false;
+      }
+    },
+    size(document) {
+      const rows = document.lineCount;
+      return { length: document.offsetAt(document.lineAt(rows - 1).range.end), rows };
+    },
+    onDidChange: (listener) => vscode.workspace.onDidChangeTextDocument(listener),
+  };
+}
+
 export class Host {
   #queue = Promise.resolve();
 
@@ -37,8 +69,10 @@ export class Host {
    * paths: WorkspacePaths; previews: Previews; log(line); editorTools: the editor tools
    * (js/host-policy/editor-tools.js over editor.js), run in the same queue.
    */
-  constructor({ engine, session, memento, paths, previews, log, editorTools }) {
+  constructor({ engine, session, memento, paths, previews, log, editorTools, kept }) {
     this.engine = engine;
+    /** KeptDocuments (kept-documents.js): open documents kept in the session, or none. */
+    this.kept = kept;
     this.session = session;
     this.memento = memento;
     this.paths = paths;
@@ -86,7 +120,13 @@ export class Host {
   async #runOnce(request, { origin = 'user', target, preview = false, token } = {}) {
     const files = new CallFiles(this.paths, { target, engine: this.engine });
     // The engine's path rule over the workspace folders (guarded until every engine build has it).
-    if (typeof this.session.setRoots === 'function') this.session.setRoots(this.paths.rootPaths());
+    const roots = this.paths.rootPaths();
+    if (typeof this.session.setRoots === 'function') this.session.setRoots(roots);
+    // Open documents are read inside the engine (kept, changes forwarded:
+    // kept-documents.js); a call against the active editor reads only its target.
+    let kept = null;
+    if (this.kept && target) this.kept.suspend();
+    else if (this.kept && roots.length > 0) kept = await this.kept.sync(roots);
     // Review mode as the call starts decides its fate. Whole new texts are needed for
     // previews only; applying uses the edits.
     const review = !preview && origin === 'agent' && settings().reviewMode;
@@ -95,7 +135,13 @@ export class Host {
     try {
       // A preview is the engine's dry run (a call option: the request is never rewritten).
       const options = preview ? { dryRun: true } : review ? {} : { newText: false };
-      outcome = await callWithFiles(this.session, request, files, options);
+      try {
+        outcome = await callWithFiles(this.session, request, files, options);
+      } catch (e) {
+        if (e?.name === 'EnginePanicError') this.kept?.reset();
+        throw e;
+      }
+      if (kept) files.noteKept(outcome.result, kept);
       this.lastRuns = outcome.runs;
     } finally {
       persistStats(this.session, this.memento, this.log);
