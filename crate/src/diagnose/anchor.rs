@@ -81,7 +81,13 @@ pub struct Located {
 
 /// Finds `anchor` in `scope`, chooses by its selection, or refuses with the diagnosis.
 pub fn locate_one(text: &Text, scope: &Scope, anchor: &Anchor) -> EditResult<Located> {
-    let found = locate::find(text, anchor.needle, scope, anchor.strict);
+    let found = locate::find_near(
+        text,
+        anchor.needle,
+        scope,
+        anchor.strict,
+        anchor.selection.line_hint,
+    );
     if found.candidates.is_empty() {
         let report = Report::build(text, anchor.needle, scope);
         if let Some(err) = anchor.when_missing.and_then(|check| check(&report)) {

@@ -218,6 +218,18 @@ impl Found {
 /// Looks for `needle` inside `scope`: byte-exact, then (unless `strict`) the tolerant
 /// levels in order. Candidates are non-overlapping and in file order.
 pub fn find(text: &Text, needle: &str, scope: &Scope, strict: bool) -> Found {
+    find_near(text, needle, scope, strict, None)
+}
+
+/// [`find`] given the call's 1-based `line_hint`: a single line numbered in a style
+/// that needs two lines (`2 | b = 2`) counts as numbered when its number is the hint.
+pub fn find_near(
+    text: &Text,
+    needle: &str,
+    scope: &Scope,
+    strict: bool,
+    line_hint: Option<usize>,
+) -> Found {
     let exact = find_exact(text, needle, scope);
     if !exact.is_empty() {
         return Found {
@@ -227,13 +239,13 @@ pub fn find(text: &Text, needle: &str, scope: &Scope, strict: bool) -> Found {
         };
     }
     if !strict {
-        return cascade::run(text, needle, scope);
+        return cascade::run(text, needle, scope, line_hint);
     }
     let mut found = Found {
         tried: vec![Via::Exact],
         ..Found::default()
     };
-    let would = cascade::run(text, needle, scope);
+    let would = cascade::run(text, needle, scope, line_hint);
     if let Some(via) = would.via() {
         let what = match (would.candidates.len(), would.notes.first()) {
             (1, Some(note)) => note.clone(),
@@ -262,7 +274,7 @@ pub fn find_lines(text: &Text, needle: &str, scope: &Scope) -> Found {
             ..Found::default()
         };
     }
-    cascade::run(text, needle, scope)
+    cascade::run(text, needle, scope, None)
 }
 
 /// `needle` without the line-number prefixes of a numbered read (`  12\t`, `12: `, …),

@@ -286,28 +286,33 @@ fn updated_text(
 
 /// Places a hunk after the previous one, or, when it is not there, anywhere in the file:
 /// agents send hunks out of order. It must still be found exactly once, and the overlap
-/// check of [`updated_text`] still refuses two hunks on the same lines.
+/// check of [`updated_text`] still refuses two hunks on the same lines. The failed
+/// search after the previous hunk is diagnosed only when the whole file fails too
+/// (hunks out of order cost a search each, not a search and a diagnosis).
 fn place_in_any_order(
     t: &Text,
     from: usize,
     site: &HunkSite,
     out: &mut Applied,
 ) -> EditResult<search::Placement> {
-    match search::place(t, from, site) {
+    match search::try_place(t, from, site) {
         Err(e) if from > 0 && e.kind == ErrorKind::PatchContextMismatch => {
-            // Found more than once in the whole file says more than "not after it".
-            let placed = search::place(t, 0, site).map_err(|whole| {
-                if whole.kind == ErrorKind::Ambiguous {
-                    whole
-                } else {
-                    e
+            match search::try_place(t, 0, site) {
+                Ok(placed) => {
+                    out.notes.push(format!(
+                        "{} comes before the previous hunk in the file; it was placed where it is found (once, in the whole file).",
+                        capitalized(site.label)
+                    ));
+                    Ok(placed)
                 }
-            })?;
-            out.notes.push(format!(
-                "{} comes before the previous hunk in the file; it was placed where it is found (once, in the whole file).",
-                capitalized(site.label)
-            ));
-            Ok(placed)
+                // Found more than once in the whole file says more than "not after it".
+                Err(whole) if whole.kind == ErrorKind::Ambiguous => Err(whole),
+                // Nowhere: the diagnosis of the search after the previous hunk.
+                Err(_) => search::place(t, from, site).and(Err(e)),
+            }
+        }
+        Err(e) if e.kind == ErrorKind::PatchContextMismatch => {
+            search::place(t, from, site).and(Err(e))
         }
         other => other,
     }

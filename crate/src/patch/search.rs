@@ -59,6 +59,17 @@ pub struct Placement {
 
 /// Places `site.hunk` in `text`, searching from byte `from` (a line start).
 pub fn place(text: &Text, from: usize, site: &HunkSite) -> EditResult<Placement> {
+    place_with(text, from, site, true)
+}
+
+/// [`place`] for a try whose failure may be thrown away: old lines found nowhere
+/// answer a bare `patch_context_mismatch`, without the diagnosis (a search of the
+/// closest area, as costly as the search itself).
+pub fn try_place(text: &Text, from: usize, site: &HunkSite) -> EditResult<Placement> {
+    place_with(text, from, site, false)
+}
+
+fn place_with(text: &Text, from: usize, site: &HunkSite, diagnose: bool) -> EditResult<Placement> {
     let hunk = site.hunk;
     let (start, after) = resolve_anchors(text, from, site)?;
     if hunk.is_pure_addition() {
@@ -128,6 +139,7 @@ pub fn place(text: &Text, from: usize, site: &HunkSite) -> EditResult<Placement>
     found.dedup_by_key(|(c, _)| c.range.start);
 
     let (chosen, unterminated, choice_note) = match found.len() {
+        0 if !diagnose => return Err(EditError::new(ErrorKind::PatchContextMismatch, "")),
         0 => return Err(mismatch(text, &terminated, &scope, site)),
         1 => {
             let (c, u) = found.remove(0);

@@ -11,16 +11,19 @@ use crate::locate::Via;
 
 /// Whether every line of the request carries a prefix of one numbering style.
 pub fn applies(input: &Input) -> bool {
-    numbers::detect_in(&input.needle.texts(), input.text, None).is_some()
+    numbers::detect_in(&input.needle.texts(), input.text, input.line_hint).is_some()
 }
 
 /// A numbered read's prefixes on every line, then the three levels before.
 pub fn level(input: &Input) -> Answer {
     let (text, needle) = (input.text, input.needle);
     let texts = needle.texts();
-    let Some(numbering) = numbers::detect_in(&texts, text, None) else {
+    let Some(numbering) = numbers::detect_in(&texts, text, input.line_hint) else {
         return Answer::Missed(Vec::new());
     };
+    // Numbered only because the number is the line_hint (line N of the file is not
+    // the line): the lines moved since the read, so the stripped line must be unique.
+    let by_hint_only = numbers::detect_in(&texts, text, None).is_none();
     let (lines, _) = numbering.strip_all(&texts);
     let stripped = Needle {
         lines,
@@ -46,6 +49,13 @@ pub fn level(input: &Input) -> Answer {
                 .collect();
             into_candidates(settle(merges))
         };
+        if by_hint_only && candidates.len() > 1 {
+            return Answer::Missed(vec![format!(
+                "Without its line-number prefix ({numbering}, agreeing with line_hint) the line occurs {} times; line {} of the file is not that line, so the prefix alone does not say which. Send more lines around it.",
+                candidates.len(),
+                numbering.first
+            )]);
+        }
         if !candidates.is_empty() {
             let note = format!(
                 "Matched {} after removing line-number prefixes ({numbering}, …) from every line of the request; send the file's text without them next time.",

@@ -57,6 +57,8 @@ pub(super) struct Input<'a, 't, 'n> {
     /// The windows the index proposes for `needle`.
     pub windows: &'a [usize],
     pub scope_bytes: &'a [u8],
+    /// The call's 1-based `line_hint`, which a one-line numbered request may agree with.
+    pub line_hint: Option<usize>,
 }
 
 /// A level's answer.
@@ -70,7 +72,7 @@ pub(super) enum Answer {
 
 /// Runs the tolerant levels for `raw` in `scope`: the first level with any match
 /// decides; a level that cannot differ from the ones before is skipped.
-pub fn run(text: &Text, raw: &str, scope: &Scope) -> Found {
+pub fn run(text: &Text, raw: &str, scope: &Scope, line_hint: Option<usize>) -> Found {
     let mut found = Found {
         tried: vec![Via::Exact],
         ..Found::default()
@@ -89,6 +91,7 @@ pub fn run(text: &Text, raw: &str, scope: &Scope) -> Found {
         index: &index,
         windows: &windows,
         scope_bytes: &text.as_str().as_bytes()[scope.range.clone()],
+        line_hint,
     };
     for via in LEVELS.iter().copied().filter(|v| applies(*v, &input)) {
         found.tried.push(via);
