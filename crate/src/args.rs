@@ -319,6 +319,157 @@ impl Args {
     }
 }
 
+/// One argument of a checked call read as a Rust value: the field types of the
+/// per-tool argument structs that [`typed_args!`] declares. [`Args::parse`] has checked
+/// presence and JSON type against the spec, so reading cannot fail; `fits` says which
+/// parameter declarations a type can hold (a test compares every struct with its spec).
+pub trait FromArg<'a>: Sized {
+    /// The value of `name` in `args`.
+    fn from_arg(args: &'a Args, name: &str) -> Self;
+    /// Whether a parameter of type `ty` (required or not) reads into this type.
+    fn fits(ty: ParamType, required: bool) -> bool;
+}
+
+impl<'a> FromArg<'a> for &'a str {
+    fn from_arg(args: &'a Args, name: &str) -> Self {
+        args.str(name)
+    }
+    fn fits(ty: ParamType, required: bool) -> bool {
+        required && matches!(ty, ParamType::String)
+    }
+}
+
+impl<'a> FromArg<'a> for Option<&'a str> {
+    fn from_arg(args: &'a Args, name: &str) -> Self {
+        args.opt_str(name)
+    }
+    fn fits(ty: ParamType, required: bool) -> bool {
+        !required && matches!(ty, ParamType::String)
+    }
+}
+
+impl<'a> FromArg<'a> for bool {
+    fn from_arg(args: &'a Args, name: &str) -> Self {
+        args.flag(name)
+    }
+    fn fits(ty: ParamType, required: bool) -> bool {
+        !required && matches!(ty, ParamType::Boolean)
+    }
+}
+
+impl<'a> FromArg<'a> for usize {
+    fn from_arg(args: &'a Args, name: &str) -> Self {
+        args.opt_usize(name).unwrap_or(0)
+    }
+    fn fits(ty: ParamType, required: bool) -> bool {
+        required && matches!(ty, ParamType::Integer { min } if min >= 0)
+    }
+}
+
+impl<'a> FromArg<'a> for Option<usize> {
+    fn from_arg(args: &'a Args, name: &str) -> Self {
+        args.opt_usize(name)
+    }
+    fn fits(ty: ParamType, required: bool) -> bool {
+        !required && matches!(ty, ParamType::Integer { min } if min >= 0)
+    }
+}
+
+impl<'a> FromArg<'a> for Option<Vec<&'a str>> {
+    fn from_arg(args: &'a Args, name: &str) -> Self {
+        args.opt_strings(name)
+    }
+    fn fits(ty: ParamType, required: bool) -> bool {
+        !required && matches!(ty, ParamType::StringList)
+    }
+}
+
+impl<'a> FromArg<'a> for Option<(&'a str, &'a str)> {
+    fn from_arg(args: &'a Args, name: &str) -> Self {
+        args.pair(name)
+    }
+    fn fits(ty: ParamType, required: bool) -> bool {
+        !required && matches!(ty, ParamType::StringPair([_, _]))
+    }
+}
+
+/// An argument kept as JSON ([`ParamType::ObjectList`], [`ParamType::StringMap`]):
+/// its own parser reads it.
+impl<'a> FromArg<'a> for Option<&'a Value> {
+    fn from_arg(args: &'a Args, name: &str) -> Self {
+        args.value(name)
+    }
+    fn fits(ty: ParamType, _required: bool) -> bool {
+        matches!(ty, ParamType::ObjectList | ParamType::StringMap)
+    }
+}
+
+/// How a field type reads a parameter declaration ([`FromArg::fits`]).
+pub type Fits = fn(ParamType, bool) -> bool;
+
+/// Declares a tool's argument struct: one field per parameter of its [`ToolSpec`], named
+/// as the parameter's canonical name, so that a tool reads `a.old_str`, not
+/// `args.str("old_str")`. Aliases, camelCase, dialect names, unknown names and types are
+/// settled before, by [`Args::parse`] (one home); `from_args` only reads. The generated
+/// `fields()` lists each field's name and type for [`check_fields`], which a test runs
+/// against every tool's spec: a field the schema lacks, a parameter the struct lacks, or
+/// a type that cannot hold the parameter fails it.
+macro_rules! typed_args {
+    ($(#[$meta:meta])* pub struct $name:ident<$lt:lifetime> {
+        $($(#[$fmeta:meta])* $field:ident: $ty:ty),* $(,)?
+    }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone)]
+        pub struct $name<$lt> {
+            $($(#[$fmeta])* pub $field: $ty,)*
+        }
+
+        impl<$lt> $name<$lt> {
+            /// Reads the checked arguments of a call.
+            pub fn from_args(args: &$lt $crate::args::Args) -> Self {
+                Self {
+                    $($field: $crate::args::FromArg::from_arg(args, stringify!($field)),)*
+                }
+            }
+
+            /// Each field's name and how its type reads a parameter.
+            pub fn fields() -> Vec<(&'static str, $crate::args::Fits)> {
+                vec![$((
+                    stringify!($field),
+                    <$ty as $crate::args::FromArg<$lt>>::fits as $crate::args::Fits,
+                )),*]
+            }
+        }
+    };
+}
+pub(crate) use typed_args;
+
+/// Whether a struct's `fields` (see [`typed_args!`]) are exactly `spec`'s parameters,
+/// each of a type that holds it; else what differs.
+pub fn check_fields(spec: &ToolSpec, fields: &[(&'static str, Fits)]) -> Result<(), String> {
+    let mut problems = Vec::new();
+    for p in spec.params {
+        match fields.iter().find(|(name, _)| *name == p.name) {
+            None => problems.push(format!("no field `{}`", p.name)),
+            Some((_, fits)) if !fits(p.ty, p.required) => problems.push(format!(
+                "field `{}` cannot hold {:?} (required: {})",
+                p.name, p.ty, p.required
+            )),
+            Some(_) => {}
+        }
+    }
+    for (name, _) in fields {
+        if spec.param(name).is_none() {
+            problems.push(format!("field `{name}` is no parameter"));
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{}: {}", spec.name, problems.join("; ")))
+    }
+}
+
 /// The parameter `key` names in `spec` (its name, an alias, or their camelCase).
 pub fn resolve_name(spec: &'static ToolSpec, key: &str) -> Option<&'static Param> {
     let snake = to_snake_case(key);

@@ -498,6 +498,31 @@ pub fn line_json(text: &Text, line: usize) -> Value {
 mod tests {
     use super::*;
 
+    /// The tools whose arguments are read through a typed struct ([`crate::args::typed_args`]).
+    fn typed() -> Vec<(&'static ToolSpec, Vec<(&'static str, crate::args::Fits)>)> {
+        vec![
+            (&str_replace::SPEC, str_replace::StrReplaceArgs::fields()),
+            (
+                &replace_in_files::SPEC,
+                replace_in_files::ReplaceInFilesArgs::fields(),
+            ),
+        ]
+    }
+
+    #[test]
+    fn every_typed_argument_struct_has_exactly_its_schemas_properties() {
+        for (spec, fields) in typed() {
+            assert_eq!(crate::args::check_fields(spec, &fields), Ok(()));
+            let schema = spec.schema();
+            let properties = schema["properties"].as_object().unwrap();
+            let mut listed: Vec<&str> = properties.keys().map(String::as_str).collect();
+            let mut declared: Vec<&str> = fields.iter().map(|(name, _)| *name).collect();
+            listed.sort_unstable();
+            declared.sort_unstable();
+            assert_eq!(listed, declared, "{}", spec.name);
+        }
+    }
+
     #[test]
     fn every_editing_tool_but_undo_edit_takes_allow_unbalanced_and_so_is_guarded() {
         for tool in TOOLS {
