@@ -357,6 +357,16 @@ impl<'a> FromArg<'a> for bool {
     }
 }
 
+/// A switch whose default is on (`None` when not given).
+impl<'a> FromArg<'a> for Option<bool> {
+    fn from_arg(args: &'a Args, name: &str) -> Self {
+        args.value(name).and_then(Value::as_bool)
+    }
+    fn fits(ty: ParamType, required: bool) -> bool {
+        !required && matches!(ty, ParamType::Boolean)
+    }
+}
+
 impl<'a> FromArg<'a> for usize {
     fn from_arg(args: &'a Args, name: &str) -> Self {
         args.opt_usize(name).unwrap_or(0)
@@ -422,6 +432,8 @@ macro_rules! typed_args {
         #[derive(Debug, Clone)]
         pub struct $name<$lt> {
             $($(#[$fmeta])* pub $field: $ty,)*
+            /// Ties the struct to the call it reads (a tool may have no borrowed field).
+            pub call: std::marker::PhantomData<&$lt $crate::args::Args>,
         }
 
         impl<$lt> $name<$lt> {
@@ -429,6 +441,7 @@ macro_rules! typed_args {
             pub fn from_args(args: &$lt $crate::args::Args) -> Self {
                 Self {
                     $($field: $crate::args::FromArg::from_arg(args, stringify!($field)),)*
+                    call: std::marker::PhantomData,
                 }
             }
 
@@ -444,6 +457,7 @@ macro_rules! typed_args {
 }
 pub(crate) use typed_args;
 
+#[cfg(test)]
 /// Whether a struct's `fields` (see [`typed_args!`]) are exactly `spec`'s parameters,
 /// each of a type that holds it; else what differs.
 pub fn check_fields(spec: &ToolSpec, fields: &[(&'static str, Fits)]) -> Result<(), String> {
@@ -650,6 +664,65 @@ mod tests {
         assert_eq!(to_snake_case("filePath"), "file_path");
         assert_eq!(to_snake_case("old_str"), "old_str");
         assert_eq!(to_snake_case("dry-run"), "dry_run");
+    }
+
+    static SPEC: ToolSpec = ToolSpec {
+        name: "t",
+        description: "",
+        params: &[
+            Param {
+                name: "old_str",
+                aliases: &["old_string"],
+                ty: ParamType::String,
+                required: true,
+                description: "",
+            },
+            Param {
+                name: "line",
+                aliases: &[],
+                ty: ParamType::Integer { min: 1 },
+                required: false,
+                description: "",
+            },
+        ],
+        annotations: Annotations {
+            title: "t",
+            read_only: true,
+            destructive: false,
+            idempotent: true,
+        },
+    };
+
+    typed_args! {
+        /// Matches SPEC.
+        pub struct Right<'a> {
+            old_str: &'a str,
+            line: Option<usize>,
+        }
+    }
+
+    typed_args! {
+        /// A misspelt field, and a type that cannot hold `line`.
+        pub struct Wrong<'a> {
+            old_sr: &'a str,
+            line: Option<&'a str>,
+        }
+    }
+
+    #[test]
+    fn a_typed_struct_reads_the_canonical_names_and_must_match_its_spec() {
+        let raw = json!({"oldString": "x", "line": 3});
+        let args = Args::parse(&SPEC, raw.as_object().unwrap()).unwrap();
+        let a = Right::from_args(&args);
+        assert_eq!((a.old_str, a.line), ("x", Some(3)));
+        assert_eq!(check_fields(&SPEC, &Right::fields()), Ok(()));
+        // What the check is for: a misspelt field reads as empty.
+        let w = Wrong::from_args(&args);
+        assert_eq!((w.old_sr, w.line), ("", None));
+        assert_eq!(
+            check_fields(&SPEC, &Wrong::fields()),
+            Err("t: no field `old_str`; field `line` cannot hold Integer { min: 1 } (required: false); field `old_sr` is no parameter".to_string())
+        );
     }
 
     #[test]
