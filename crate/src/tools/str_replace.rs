@@ -115,6 +115,18 @@ typed_args! {
     }
 }
 
+impl StrReplaceArgs<'_> {
+    /// Which of old_str's matches the call picks.
+    pub fn selection(&self) -> Selection {
+        Selection {
+            replace_all: self.replace_all,
+            occurrence: self.occurrence,
+            expected: self.expected_replacements,
+            line_hint: self.line_hint,
+        }
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let done = replace(ctx, args)?;
     Ok(Outcome::Edited {
@@ -140,7 +152,7 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
     let (old, new, strict) = (a.old_str, a.new_str, a.strict);
     check_request(&path, old, new, a.allow_placeholders)?;
     let scope = scope::resolve(&text, args, &path)?;
-    let sel = Selection::from_args(args);
+    let sel = a.selection();
     let when_missing = |_: &Report| already_there(&text, old, new, &scope, &path, strict);
     let when_found = |candidates: &[Candidate]| {
         if sel.occurrence.is_none() && !sel.replace_all && sel.expected.is_none() {
