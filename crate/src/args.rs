@@ -319,6 +319,171 @@ impl Args {
     }
 }
 
+/// One argument of a checked call read as a Rust value: the field types of the
+/// per-tool argument structs that [`typed_args!`] declares. [`Args::parse`] has checked
+/// presence and JSON type against the spec, so reading cannot fail; `fits` says which
+/// parameter declarations a type can hold (a test compares every struct with its spec).
+pub trait FromArg<'a>: Sized {
+    /// The value of `name` in `args`.
+    fn from_arg(args: &'a Args, name: &str) -> Self;
+    /// Whether a parameter of type `ty` (required or not) reads into this type.
+    fn fits(ty: ParamType, required: bool) -> bool;
+}
+
+impl<'a> FromArg<'a> for &'a str {
+    fn from_arg(args: &'a Args, name: &str) -> Self {
+        args.str(name)
+    }
+    fn fits(ty: ParamType, required: bool) -> bool {
+        required && matches!(ty, ParamType::String)
+    }
+}
+
+impl<'a> FromArg<'a> for Option<&'a str> {
+    fn from_arg(args: &'a Args, name: &str) -> Self {
+        args.opt_str(name)
+    }
+    fn fits(ty: ParamType, required: bool) -> bool {
+        !required && matches!(ty, ParamType::String)
+    }
+}
+
+impl<'a> FromArg<'a> for bool {
+    fn from_arg(args: &'a Args, name: &str) -> Self {
+        args.flag(name)
+    }
+    fn fits(ty: ParamType, required: bool) -> bool {
+        !required && matches!(ty, ParamType::Boolean)
+    }
+}
+
+/// A switch whose default is on (`None` when not given).
+impl<'a> FromArg<'a> for Option<bool> {
+    fn from_arg(args: &'a Args, name: &str) -> Self {
+        args.value(name).and_then(Value::as_bool)
+    }
+    fn fits(ty: ParamType, required: bool) -> bool {
+        !required && matches!(ty, ParamType::Boolean)
+    }
+}
+
+impl<'a> FromArg<'a> for usize {
+    fn from_arg(args: &'a Args, name: &str) -> Self {
+        args.opt_usize(name).unwrap_or(0)
+    }
+    fn fits(ty: ParamType, required: bool) -> bool {
+        required && matches!(ty, ParamType::Integer { min } if min >= 0)
+    }
+}
+
+impl<'a> FromArg<'a> for Option<usize> {
+    fn from_arg(args: &'a Args, name: &str) -> Self {
+        args.opt_usize(name)
+    }
+    fn fits(ty: ParamType, required: bool) -> bool {
+        !required && matches!(ty, ParamType::Integer { min } if min >= 0)
+    }
+}
+
+impl<'a> FromArg<'a> for Option<Vec<&'a str>> {
+    fn from_arg(args: &'a Args, name: &str) -> Self {
+        args.opt_strings(name)
+    }
+    fn fits(ty: ParamType, required: bool) -> bool {
+        !required && matches!(ty, ParamType::StringList)
+    }
+}
+
+impl<'a> FromArg<'a> for Option<(&'a str, &'a str)> {
+    fn from_arg(args: &'a Args, name: &str) -> Self {
+        args.pair(name)
+    }
+    fn fits(ty: ParamType, required: bool) -> bool {
+        !required && matches!(ty, ParamType::StringPair([_, _]))
+    }
+}
+
+/// An argument kept as JSON ([`ParamType::ObjectList`], [`ParamType::StringMap`]):
+/// its own parser reads it.
+impl<'a> FromArg<'a> for Option<&'a Value> {
+    fn from_arg(args: &'a Args, name: &str) -> Self {
+        args.value(name)
+    }
+    fn fits(ty: ParamType, _required: bool) -> bool {
+        matches!(ty, ParamType::ObjectList | ParamType::StringMap)
+    }
+}
+
+/// How a field type reads a parameter declaration ([`FromArg::fits`]).
+pub type Fits = fn(ParamType, bool) -> bool;
+
+/// Declares a tool's argument struct: one field per parameter of its [`ToolSpec`], named
+/// as the parameter's canonical name, so that a tool reads `a.old_str`, not
+/// `args.str("old_str")`. Aliases, camelCase, dialect names, unknown names and types are
+/// settled before, by [`Args::parse`] (one home); `from_args` only reads. The generated
+/// `fields()` lists each field's name and type for [`check_fields`], which a test runs
+/// against every tool's spec: a field the schema lacks, a parameter the struct lacks, or
+/// a type that cannot hold the parameter fails it.
+macro_rules! typed_args {
+    ($(#[$meta:meta])* pub struct $name:ident<$lt:lifetime> {
+        $($(#[$fmeta:meta])* $field:ident: $ty:ty),* $(,)?
+    }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone)]
+        pub struct $name<$lt> {
+            $($(#[$fmeta])* pub $field: $ty,)*
+            /// Ties the struct to the call it reads (a tool may have no borrowed field).
+            pub call: std::marker::PhantomData<&$lt $crate::args::Args>,
+        }
+
+        impl<$lt> $name<$lt> {
+            /// Reads the checked arguments of a call.
+            pub fn from_args(args: &$lt $crate::args::Args) -> Self {
+                Self {
+                    $($field: $crate::args::FromArg::from_arg(args, stringify!($field)),)*
+                    call: std::marker::PhantomData,
+                }
+            }
+
+            /// Each field's name and how its type reads a parameter.
+            pub fn fields() -> Vec<(&'static str, $crate::args::Fits)> {
+                vec![$((
+                    stringify!($field),
+                    <$ty as $crate::args::FromArg<$lt>>::fits as $crate::args::Fits,
+                )),*]
+            }
+        }
+    };
+}
+pub(crate) use typed_args;
+
+#[cfg(test)]
+/// Whether a struct's `fields` (see [`typed_args!`]) are exactly `spec`'s parameters,
+/// each of a type that holds it; else what differs.
+pub fn check_fields(spec: &ToolSpec, fields: &[(&'static str, Fits)]) -> Result<(), String> {
+    let mut problems = Vec::new();
+    for p in spec.params {
+        match fields.iter().find(|(name, _)| *name == p.name) {
+            None => problems.push(format!("no field `{}`", p.name)),
+            Some((_, fits)) if !fits(p.ty, p.required) => problems.push(format!(
+                "field `{}` cannot hold {:?} (required: {})",
+                p.name, p.ty, p.required
+            )),
+            Some(_) => {}
+        }
+    }
+    for (name, _) in fields {
+        if spec.param(name).is_none() {
+            problems.push(format!("field `{name}` is no parameter"));
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{}: {}", spec.name, problems.join("; ")))
+    }
+}
+
 /// The parameter `key` names in `spec` (its name, an alias, or their camelCase).
 pub fn resolve_name(spec: &'static ToolSpec, key: &str) -> Option<&'static Param> {
     let snake = to_snake_case(key);
@@ -499,6 +664,65 @@ mod tests {
         assert_eq!(to_snake_case("filePath"), "file_path");
         assert_eq!(to_snake_case("old_str"), "old_str");
         assert_eq!(to_snake_case("dry-run"), "dry_run");
+    }
+
+    static SPEC: ToolSpec = ToolSpec {
+        name: "t",
+        description: "",
+        params: &[
+            Param {
+                name: "old_str",
+                aliases: &["old_string"],
+                ty: ParamType::String,
+                required: true,
+                description: "",
+            },
+            Param {
+                name: "line",
+                aliases: &[],
+                ty: ParamType::Integer { min: 1 },
+                required: false,
+                description: "",
+            },
+        ],
+        annotations: Annotations {
+            title: "t",
+            read_only: true,
+            destructive: false,
+            idempotent: true,
+        },
+    };
+
+    typed_args! {
+        /// Matches SPEC.
+        pub struct Right<'a> {
+            old_str: &'a str,
+            line: Option<usize>,
+        }
+    }
+
+    typed_args! {
+        /// A misspelt field, and a type that cannot hold `line`.
+        pub struct Wrong<'a> {
+            old_sr: &'a str,
+            line: Option<&'a str>,
+        }
+    }
+
+    #[test]
+    fn a_typed_struct_reads_the_canonical_names_and_must_match_its_spec() {
+        let raw = json!({"oldString": "x", "line": 3});
+        let args = Args::parse(&SPEC, raw.as_object().unwrap()).unwrap();
+        let a = Right::from_args(&args);
+        assert_eq!((a.old_str, a.line), ("x", Some(3)));
+        assert_eq!(check_fields(&SPEC, &Right::fields()), Ok(()));
+        // What the check is for: a misspelt field reads as empty.
+        let w = Wrong::from_args(&args);
+        assert_eq!((w.old_sr, w.line), ("", None));
+        assert_eq!(
+            check_fields(&SPEC, &Wrong::fields()),
+            Err("t: no field `old_str`; field `line` cannot hold Integer { min: 1 } (required: false); field `old_sr` is no parameter".to_string())
+        );
     }
 
     #[test]

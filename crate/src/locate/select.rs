@@ -5,7 +5,6 @@
 //! name the one it means.
 
 use super::{Candidate, Scope};
-use crate::args::Args;
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::text::Text;
 use serde_json::{json, Value};
@@ -17,17 +16,6 @@ pub struct Selection {
     pub occurrence: Option<usize>,
     pub expected: Option<usize>,
     pub line_hint: Option<usize>,
-}
-
-impl Selection {
-    pub fn from_args(args: &Args) -> Selection {
-        Selection {
-            replace_all: args.flag("replace_all"),
-            occurrence: args.opt_usize("occurrence"),
-            expected: args.opt_usize("expected_replacements"),
-            line_hint: args.opt_usize("line_hint"),
-        }
-    }
 }
 
 /// What is being looked for, for messages: `"old_str"`, `"after_content"`, …

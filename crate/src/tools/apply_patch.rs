@@ -4,7 +4,7 @@
 
 use super::params::*;
 use super::{check_versions, Ctx, Outcome};
-use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
+use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::patch::{apply, blocks, grammar};
 
@@ -46,20 +46,34 @@ Example: {\"patch\": \"*** Begin Patch\\n*** Update File: src/app.py\\n@@ def ma
     },
 };
 
+typed_args! {
+    /// apply_patch's arguments, one field per parameter of [`SPEC`].
+    pub struct ApplyPatchArgs<'a> {
+        patch: &'a str,
+        path: Option<&'a str>,
+        allow_placeholders: bool,
+        dry_run: bool,
+        allow_unbalanced: bool,
+        expected_versions: Option<&'a serde_json::Value>,
+        encoding: Option<&'a str>,
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
-    let (patch, unwrapped) = unwrap_json(args.str("patch"));
+    let a = ApplyPatchArgs::from_args(args);
+    let (patch, unwrapped) = unwrap_json(a.patch);
     if let Some(key) = unwrapped {
         ctx.warnings.push(format!(
             "The patch came wrapped in a JSON object; its `{key}` string was applied. Send the patch text alone next time."
         ));
     }
     if blocks::detect(&patch) {
-        return search_replace_blocks(ctx, args, &patch);
+        return search_replace_blocks(ctx, args, a.path, &patch);
     }
     let parsed = grammar::parse(&patch)?;
     check_versions(ctx, args)?;
     ctx.warnings.extend(parsed.warnings);
-    let applied = apply::apply(&mut ctx.ws, &parsed.patch, args.flag("allow_placeholders"))?;
+    let applied = apply::apply(&mut ctx.ws, &parsed.patch, a.allow_placeholders)?;
     if ctx.ws.changes().is_empty() {
         return Err(EditError::new(
             ErrorKind::NoChange,
@@ -93,10 +107,14 @@ fn unwrap_json(text: &str) -> (std::borrow::Cow<'_, str>, Option<&'static str>) 
 /// SEARCH/REPLACE blocks (Roo, Cline, aider) sent as the patch: applied through
 /// [`super::search_replace`], with a warning naming the format when the call came as a
 /// patch (no `path`: the dialects' block tools send one).
-fn search_replace_blocks(ctx: &mut Ctx, args: &Args, text: &str) -> EditResult<Outcome> {
+fn search_replace_blocks(
+    ctx: &mut Ctx,
+    args: &Args,
+    path: Option<&str>,
+    text: &str,
+) -> EditResult<Outcome> {
     let parsed = blocks::parse(text)?;
     check_versions(ctx, args)?;
-    let path = args.opt_str("path");
     if path.is_none() {
         ctx.warnings.push(format!(
             "The patch was read as SEARCH/REPLACE blocks ({} format) and applied block by block, unique matches only.",

@@ -2,7 +2,7 @@
 
 use super::params::*;
 use super::{Ctx, Outcome};
-use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
+use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
 use crate::text::count_lines;
@@ -42,15 +42,30 @@ Example: {\"path\": \"src/util.py\", \"content\": \"def helper():\\n    return 1
     },
 };
 
+typed_args! {
+    /// create_file's arguments, one field per parameter of [`SPEC`].
+    pub struct CreateFileArgs<'a> {
+        path: &'a str,
+        content: &'a str,
+        overwrite: bool,
+        allow_placeholders: bool,
+        dry_run: bool,
+        allow_unbalanced: bool,
+        expected_version: Option<&'a str>,
+        encoding: Option<&'a str>,
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
-    let path = ctx.ws.path(args.str("path"))?;
-    let content = args.str("content");
+    let a = CreateFileArgs::from_args(args);
+    let path = ctx.ws.path(a.path)?;
+    let content = a.content;
     let existing = ctx.ws.try_read(&path)?;
     if let Some(old) = &existing {
-        if let Some(expected) = args.opt_str("expected_version") {
+        if let Some(expected) = a.expected_version {
             ctx.check_version(&path, old, expected)?;
         }
-        if !args.flag("overwrite") {
+        if !a.overwrite {
             return Err(EditError::new(
                 ErrorKind::FileExists,
                 format!(
@@ -73,7 +88,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         existing
             .as_deref()
             .map(|old| ("the existing file", old.as_str())),
-        args.flag("allow_placeholders"),
+        a.allow_placeholders,
     )?;
     let lines = count_lines(content);
     let message = match &existing {

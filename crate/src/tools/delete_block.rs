@@ -2,9 +2,11 @@
 //! or to the end of the block the start line opens. Blank lines around stay.
 
 use super::params::*;
-use super::region::{replace_lines, start_end_region, BRACE_MATCH, END_CONTENT, START_CONTENT};
+use super::region::{
+    replace_lines, start_end_region, RegionArgs, BRACE_MATCH, END_CONTENT, START_CONTENT,
+};
 use super::{Ctx, Outcome};
-use crate::args::{Annotations, Args, ToolSpec};
+use crate::args::{typed_args, Annotations, Args, ToolSpec};
 use crate::blocks::Analysis;
 use crate::error::EditResult;
 use crate::text::words::lines_label;
@@ -39,12 +41,49 @@ Example: {\"path\": \"src/app.rs\", \"start_content\": \"fn legacy_parse(\", \"b
     },
 };
 
+typed_args! {
+    /// delete_block's arguments, one field per parameter of [`SPEC`].
+    pub struct DeleteBlockArgs<'a> {
+        path: Option<&'a str>,
+        start_content: &'a str,
+        end_content: Option<&'a str>,
+        brace_match: bool,
+        occurrence: Option<usize>,
+        function_hint: Option<&'a str>,
+        strict: bool,
+        dry_run: bool,
+        allow_unbalanced: bool,
+        expected_version: Option<&'a str>,
+        encoding: Option<&'a str>,
+    }
+}
+
+impl<'a> DeleteBlockArgs<'a> {
+    /// The region arguments.
+    pub fn region(&self) -> RegionArgs<'a> {
+        RegionArgs {
+            start_content: self.start_content,
+            end_content: self.end_content,
+            brace_match: self.brace_match,
+            occurrence: self.occurrence,
+            function_hint: self.function_hint,
+            strict: self.strict,
+        }
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
     let text = Text::new(&src);
     let a = Analysis::new(&text, &path);
     ctx.warnings.extend(a.warning(&path));
-    let (first, last) = start_end_region(ctx, &a, args, &path, "delete_block")?;
+    let (first, last) = start_end_region(
+        ctx,
+        &a,
+        &DeleteBlockArgs::from_args(args).region(),
+        &path,
+        "delete_block",
+    )?;
     let (range, replacement) = replace_lines(&text, first, last, "");
     let new_text = crate::text::splice(&src, &[(range, replacement)]);
     ctx.ws.write(&path, new_text)?;

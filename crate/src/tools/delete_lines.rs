@@ -2,7 +2,7 @@
 
 use super::params::*;
 use super::{Ctx, Outcome};
-use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
+use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult};
 use crate::text::words::lines_label;
 use crate::text::Text;
@@ -42,12 +42,26 @@ empty new_str or delete_block. Example: {\"path\": \"src/app.py\", \"start_line\
     },
 };
 
+typed_args! {
+    /// delete_lines' arguments, one field per parameter of [`SPEC`].
+    pub struct DeleteLinesArgs<'a> {
+        path: &'a str,
+        start_line: usize,
+        end_line: Option<usize>,
+        dry_run: bool,
+        allow_unbalanced: bool,
+        expected_version: Option<&'a str>,
+        encoding: Option<&'a str>,
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
     let text = Text::new(&src);
     let count = text.line_count();
-    let start = args.opt_usize("start_line").unwrap_or(1);
-    let end = args.opt_usize("end_line").unwrap_or(start);
+    let a = DeleteLinesArgs::from_args(args);
+    let start = a.start_line;
+    let end = a.end_line.unwrap_or(start);
     if end < start {
         return Err(EditError::invalid(format!(
             "end_line {end} is before start_line {start}. Send start_line ≤ end_line."

@@ -25,7 +25,7 @@
 
 use super::params::*;
 use super::{Ctx, Outcome};
-use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
+use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::blocks::Analysis;
 use crate::diagnose::Report;
 use crate::error::{EditError, EditResult, ErrorKind};
@@ -109,10 +109,27 @@ struct Span {
     via: Via,
 }
 
+typed_args! {
+    /// edit_file's arguments, one field per parameter of [`SPEC`].
+    pub struct EditFileArgs<'a> {
+        path: &'a str,
+        code_edit: &'a str,
+        /// Recorded, never acted on.
+        instructions: Option<&'a str>,
+        allow_deletions: bool,
+        allow_placeholders: bool,
+        dry_run: bool,
+        allow_unbalanced: bool,
+        expected_version: Option<&'a str>,
+        encoding: Option<&'a str>,
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
     let text = Text::new(&src);
-    let snippet = cut(args.str("code_edit"));
+    let a = EditFileArgs::from_args(args);
+    let snippet = cut(a.code_edit);
     if snippet.stretches.is_empty() {
         return Err(EditError::invalid(
             "code_edit has only marker lines: there is no code to merge. Send the changed lines between the markers, with their first and last lines copied from the file.",
@@ -122,7 +139,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let mut replacements = Vec::with_capacity(spans.len());
     let mut placed = Vec::new();
     for (stretch, span) in snippet.stretches.iter().zip(&spans) {
-        let (range, new_text) = render(&text, &path, stretch, span, &snippet, args)?;
+        let (range, new_text) = render(&text, &path, stretch, span, &snippet, &a)?;
         placed.push(json!({
             "stretch": stretch.number,
             "first_line": stretch.lines.first().copied().unwrap_or(""),
@@ -365,7 +382,7 @@ fn render(
     st: &Stretch,
     span: &Span,
     snippet: &Snippet,
-    args: &Args,
+    a: &EditFileArgs,
 ) -> EditResult<(Range<usize>, String)> {
     let file_lines: Vec<&str> = (span.first..=span.last).map(|l| text.line(l)).collect();
     let indent = reindent_rule(st, &file_lines);
@@ -384,7 +401,7 @@ fn render(
     }
     let kept = keep_file_bytes(&file_lines, &mut out_lines);
     let removed = file_lines.len() - kept;
-    if snippet.markers > 0 && removed * 2 > file_lines.len() && !args.flag("allow_deletions") {
+    if snippet.markers > 0 && removed * 2 > file_lines.len() && !a.allow_deletions {
         return Err(silent_deletion(path, st, span, removed));
     }
     let old_text = file_lines.join("\n");
@@ -392,7 +409,7 @@ fn render(
         &out_lines.join("\n"),
         "code_edit",
         Some(("the file", &old_text)),
-        args.flag("allow_placeholders"),
+        a.allow_placeholders,
     )?;
     let range = text.lines_range(span.first, span.last);
     let ending = text.ending_near(span.first).as_str();

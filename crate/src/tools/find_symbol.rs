@@ -6,7 +6,7 @@
 
 use super::project::{definitions, scope, Definition, FOLDER, GLOB};
 use super::{Ctx, Outcome};
-use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
+use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::blocks::split_query;
 use crate::error::{EditError, EditResult};
 use crate::text::words::plural;
@@ -65,22 +65,33 @@ const KINDS: [&str; 15] = [
     "key",
 ];
 
+typed_args! {
+    /// find_symbol's arguments, one field per parameter of [`SPEC`].
+    pub struct FindSymbolArgs<'a> {
+        name: &'a str,
+        kind: Option<&'a str>,
+        glob: Option<&'a str>,
+        path: Option<&'a str>,
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
-    let name = args.str("name").trim();
+    let a = FindSymbolArgs::from_args(args);
+    let name = a.name.trim();
     let (qualifier, bare) = split_query(name);
     if bare.is_empty() {
         return Err(EditError::invalid(
             "`name` is empty. Send the name of the function, method or type, e.g. \"connect\" or \"Pool.connect\".",
         ));
     }
-    let kind = args.opt_str("kind").map(|k| k.trim().to_ascii_lowercase());
+    let kind = a.kind.map(|k| k.trim().to_ascii_lowercase());
     if let Some(k) = kind.as_deref().filter(|k| !KINDS.contains(k)) {
         return Err(EditError::invalid(format!(
             "kind `{k}` is not a kind of definition. Send one of: {}, or leave kind out.",
             KINDS.join(", ")
         )));
     }
-    let paths = scope(ctx, SPEC.name, args.opt_str("path"), args.opt_str("glob"))?.paths;
+    let paths = scope(ctx, SPEC.name, a.path, a.glob)?.paths;
     let found: Vec<Definition> = definitions(ctx, &paths, name, &|a| {
         a.outline()
             .into_iter()

@@ -1,7 +1,7 @@
 //! `get_edit_stats`: how this session's calls fared.
 
 use super::{Ctx, Outcome};
-use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
+use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::EditResult;
 
 pub static SPEC: ToolSpec = ToolSpec {
@@ -24,8 +24,15 @@ committed after. Example: {\"reset\": false}",
     },
 };
 
+typed_args! {
+    /// get_edit_stats' arguments, one field per parameter of [`SPEC`].
+    pub struct GetEditStatsArgs<'a> {
+        reset: bool,
+    }
+}
+
 pub fn run(_ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     Ok(Outcome::Stats {
-        reset: args.flag("reset"),
+        reset: GetEditStatsArgs::from_args(args).reset,
     })
 }

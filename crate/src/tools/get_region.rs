@@ -2,9 +2,9 @@
 //! the end of the block the start line opens. Read-only.
 
 use super::params::*;
-use super::region::{start_end_region, BRACE_MATCH, END_CONTENT, START_CONTENT};
+use super::region::{start_end_region, RegionArgs, BRACE_MATCH, END_CONTENT, START_CONTENT};
 use super::{Ctx, Outcome, Reading};
-use crate::args::{Annotations, Args, ToolSpec};
+use crate::args::{typed_args, Annotations, Args, ToolSpec};
 use crate::blocks::Analysis;
 use crate::error::EditResult;
 use crate::text::{version_of, Text};
@@ -34,12 +34,46 @@ file's version. Example: {\"path\": \"src/app.go\", \"start_content\": \"func (s
     },
 };
 
+typed_args! {
+    /// get_region's arguments, one field per parameter of [`SPEC`].
+    pub struct GetRegionArgs<'a> {
+        path: Option<&'a str>,
+        start_content: &'a str,
+        end_content: Option<&'a str>,
+        brace_match: bool,
+        occurrence: Option<usize>,
+        function_hint: Option<&'a str>,
+        strict: bool,
+        encoding: Option<&'a str>,
+    }
+}
+
+impl<'a> GetRegionArgs<'a> {
+    /// The region arguments.
+    pub fn region(&self) -> RegionArgs<'a> {
+        RegionArgs {
+            start_content: self.start_content,
+            end_content: self.end_content,
+            brace_match: self.brace_match,
+            occurrence: self.occurrence,
+            function_hint: self.function_hint,
+            strict: self.strict,
+        }
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
     let text = Text::new(&src);
     let a = Analysis::new(&text, &path);
     ctx.warnings.extend(a.warning(&path));
-    let (first, last) = start_end_region(ctx, &a, args, &path, "get_region")?;
+    let (first, last) = start_end_region(
+        ctx,
+        &a,
+        &GetRegionArgs::from_args(args).region(),
+        &path,
+        "get_region",
+    )?;
     let content = src[text.lines_range(first, last)].to_string();
     Ok(Outcome::Read(Reading {
         path,

@@ -2,7 +2,7 @@
 
 use super::params::*;
 use super::{line_json, Ctx, Outcome, Reading};
-use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
+use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult};
 use crate::text::{version_of, Text};
 use serde_json::{Map, Value};
@@ -82,18 +82,22 @@ pub(super) const MAX_RESULTS: Param = Param {
 /// The regex a search uses: None for a plain literal search (neither `regex` nor
 /// `ignore_case`). Multi-line (`^`/`$` at line ends), with size limits so that no
 /// pattern takes unbounded time or memory to build. Shared with `grep_project`.
-pub(super) fn search_regex(pattern: &str, args: &Args) -> EditResult<Option<regex::Regex>> {
-    if !(args.flag("regex") || args.flag("ignore_case")) {
+pub(super) fn search_regex(
+    pattern: &str,
+    regex: bool,
+    ignore_case: bool,
+) -> EditResult<Option<regex::Regex>> {
+    if !(regex || ignore_case) {
         return Ok(None);
     }
-    let source = if args.flag("regex") {
+    let source = if regex {
         pattern.to_string()
     } else {
         regex::escape(pattern)
     };
     regex::RegexBuilder::new(&source)
         .multi_line(true)
-        .case_insensitive(args.flag("ignore_case"))
+        .case_insensitive(ignore_case)
         .size_limit(1 << 22)
         .dfa_size_limit(1 << 24)
         .build()
@@ -159,19 +163,33 @@ fn summary(path: &str, pattern: &str, lines: &[usize], total: usize) -> String {
     }
 }
 
+typed_args! {
+    /// grep_file's arguments, one field per parameter of [`SPEC`].
+    pub struct GrepFileArgs<'a> {
+        path: &'a str,
+        pattern: &'a str,
+        regex: bool,
+        ignore_case: bool,
+        context: Option<usize>,
+        max_results: Option<usize>,
+        encoding: Option<&'a str>,
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
     let text = Text::new(&src);
-    let pattern = args.str("pattern");
+    let a = GrepFileArgs::from_args(args);
+    let pattern = a.pattern;
     if pattern.is_empty() {
         return Err(EditError::invalid(
             "`pattern` is empty. Send the text to look for.",
         ));
     }
-    let max = args.opt_usize("max_results").unwrap_or(DEFAULT_MAX);
-    let context = args.opt_usize("context").unwrap_or(0).min(1000);
+    let max = a.max_results.unwrap_or(DEFAULT_MAX);
+    let context = a.context.unwrap_or(0).min(1000);
 
-    let re = search_regex(pattern, args)?;
+    let re = search_regex(pattern, a.regex, a.ignore_case)?;
     let mut lines = matching_lines(&text, pattern, re.as_ref());
 
     let total = lines.len();

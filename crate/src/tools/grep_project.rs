@@ -11,7 +11,7 @@ use super::grep_file::{
 };
 use super::project::{scope, searchable_text, FOLDER, GLOB};
 use super::{Ctx, Outcome};
-use crate::args::{Annotations, Args, ToolSpec};
+use crate::args::{typed_args, Annotations, Args, ToolSpec};
 use crate::error::{EditError, EditResult};
 use crate::text::words::plural;
 use crate::text::Text;
@@ -55,17 +55,31 @@ struct Found {
     truncated: bool,
 }
 
+typed_args! {
+    /// grep_project's arguments, one field per parameter of [`SPEC`].
+    pub struct GrepProjectArgs<'a> {
+        pattern: &'a str,
+        regex: bool,
+        ignore_case: bool,
+        glob: Option<&'a str>,
+        path: Option<&'a str>,
+        context: Option<usize>,
+        max_results: Option<usize>,
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
-    let pattern = args.str("pattern");
+    let a = GrepProjectArgs::from_args(args);
+    let pattern = a.pattern;
     if pattern.is_empty() {
         return Err(EditError::invalid(
             "`pattern` is empty. Send the text to look for.",
         ));
     }
-    let re = search_regex(pattern, args)?;
-    let paths = scope(ctx, SPEC.name, args.opt_str("path"), args.opt_str("glob"))?.paths;
-    let max = args.opt_usize("max_results").unwrap_or(DEFAULT_MAX);
-    let context = args.opt_usize("context").unwrap_or(0).min(100);
+    let re = search_regex(pattern, a.regex, a.ignore_case)?;
+    let paths = scope(ctx, SPEC.name, a.path, a.glob)?.paths;
+    let max = a.max_results.unwrap_or(DEFAULT_MAX);
+    let context = a.context.unwrap_or(0).min(100);
     let finder = memchr::memmem::Finder::new(pattern.as_bytes());
     let mut found = Found::default();
     for path in &paths {

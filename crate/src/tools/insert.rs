@@ -2,7 +2,7 @@
 
 use super::params::*;
 use super::{Ctx, Outcome};
-use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
+use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::diagnose::{self, applied, Anchor};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
@@ -63,21 +63,52 @@ Example: {\"path\": \"src/app.py\", \"after_content\": \"import os\", \"new_str\
     },
 };
 
+typed_args! {
+    /// insert's arguments, one field per parameter of [`SPEC`].
+    pub struct InsertArgs<'a> {
+        path: Option<&'a str>,
+        new_str: &'a str,
+        line: Option<usize>,
+        after_content: Option<&'a str>,
+        before_content: Option<&'a str>,
+        occurrence: Option<usize>,
+        function_hint: Option<&'a str>,
+        strict: bool,
+        allow_placeholders: bool,
+        dry_run: bool,
+        allow_unbalanced: bool,
+        expected_version: Option<&'a str>,
+        encoding: Option<&'a str>,
+    }
+}
+
+impl InsertArgs<'_> {
+    /// Which of the three ways to say where to insert the call gave.
+    fn places_given(&self) -> Vec<&'static str> {
+        [
+            ("line", self.line.is_some()),
+            ("after_content", self.after_content.is_some()),
+            ("before_content", self.before_content.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, has)| has.then_some(name))
+        .collect()
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
     let text = Text::new(&src);
-    let new = args.str("new_str");
+    let a = InsertArgs::from_args(args);
+    let new = a.new_str;
     if new.is_empty() {
         return Err(EditError::new(
             ErrorKind::NoChange,
             "new_str is empty: there is nothing to insert. Send the lines to insert in new_str.",
         ));
     }
-    guard::check(new, "new_str", None, args.flag("allow_placeholders"))?;
-    let given: Vec<&str> = ["line", "after_content", "before_content"]
-        .into_iter()
-        .filter(|k| args.has(k))
-        .collect();
+    guard::check(new, "new_str", None, a.allow_placeholders)?;
+    let given = a.places_given();
     if given.len() != 1 {
         return Err(EditError::invalid(format!(
             "insert needs exactly one of `line`, `after_content`, `before_content`; got {}. Example: {{path: \"{path}\", after_content: \"<a line of the file>\", new_str: \"…\"}}.",
@@ -86,7 +117,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     }
     let count = text.line_count();
     // The 0-based line index before which the new lines go.
-    let (at, how) = if let Some(line) = args.opt_usize("line") {
+    let (at, how) = if let Some(line) = a.line {
         if line > count {
             return Err(EditError::invalid(format!(
                 "line {line} is past the end of {path}, which has {}. Send line: {count} to append at the end, or line: 0 for the top.", counted(count, "line"))));
@@ -94,9 +125,9 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         ctx.note_read(&path, line.saturating_sub(1)..(line + 1).min(count));
         (line, format!("after line {line}"))
     } else {
-        let (anchor, after) = match args.opt_str("after_content") {
-            Some(a) => (a, true),
-            None => (args.str("before_content"), false),
+        let (anchor, after) = match a.after_content {
+            Some(after) => (after, true),
+            None => (a.before_content.unwrap_or(""), false),
         };
         let what = if after {
             "after_content"
@@ -105,9 +136,9 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         };
         let scope = scope::resolve(&text, args, &path)?;
         let landmark = Anchor {
-            strict: args.flag("strict"),
+            strict: a.strict,
             selection: Selection {
-                occurrence: args.opt_usize("occurrence"),
+                occurrence: a.occurrence,
                 ..Selection::default()
             },
             ..Anchor::landmark(anchor, what, &path, "insert")

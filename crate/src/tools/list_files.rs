@@ -2,7 +2,7 @@
 
 use super::project::{scope, FOLDER, GLOB};
 use super::{Ctx, Outcome};
-use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
+use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::EditResult;
 use crate::text::words::plural;
 use serde_json::{Map, Value};
@@ -33,9 +33,19 @@ with path (a folder) and glob. Example: {\"path\": \"src\", \"glob\": \"*.rs\"}"
 
 const DEFAULT_MAX: usize = 1000;
 
+typed_args! {
+    /// list_files' arguments, one field per parameter of [`SPEC`].
+    pub struct ListFilesArgs<'a> {
+        path: Option<&'a str>,
+        glob: Option<&'a str>,
+        max_results: Option<usize>,
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
-    let mut paths = scope(ctx, SPEC.name, args.opt_str("path"), args.opt_str("glob"))?.paths;
-    let max = args.opt_usize("max_results").unwrap_or(DEFAULT_MAX);
+    let a = ListFilesArgs::from_args(args);
+    let mut paths = scope(ctx, SPEC.name, a.path, a.glob)?.paths;
+    let max = a.max_results.unwrap_or(DEFAULT_MAX);
     let total = paths.len();
     let truncated = total > max;
     paths.truncate(max);

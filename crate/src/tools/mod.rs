@@ -498,6 +498,72 @@ pub fn line_json(text: &Text, line: usize) -> Value {
 mod tests {
     use super::*;
 
+    /// Every tool with the struct its arguments are read through ([`crate::args::typed_args`]).
+    fn typed() -> Vec<(&'static ToolSpec, Vec<(&'static str, crate::args::Fits)>)> {
+        vec![
+            (&str_replace::SPEC, str_replace::StrReplaceArgs::fields()),
+            (
+                &replace_in_files::SPEC,
+                replace_in_files::ReplaceInFilesArgs::fields(),
+            ),
+            (
+                &multi_replace::SPEC,
+                multi_replace::MultiReplaceArgs::fields(),
+            ),
+            (&insert::SPEC, insert::InsertArgs::fields()),
+            (&create_file::SPEC, create_file::CreateFileArgs::fields()),
+            (&apply_patch::SPEC, apply_patch::ApplyPatchArgs::fields()),
+            (&edit_file::SPEC, edit_file::EditFileArgs::fields()),
+            (
+                &replace_function_body::SPEC,
+                replace_function_body::ReplaceFunctionBodyArgs::fields(),
+            ),
+            (&read::GET_DOCUMENT, read::FileArgs::fields()),
+            (&read::LINE_COUNT, read::FileArgs::fields()),
+            (&file_summary::SPEC, read::FileArgs::fields()),
+            (&read::READ_LINES, read::ReadLinesArgs::fields()),
+            (&grep_file::SPEC, grep_file::GrepFileArgs::fields()),
+            (&grep_project::SPEC, grep_project::GrepProjectArgs::fields()),
+            (&list_files::SPEC, list_files::ListFilesArgs::fields()),
+            (&find_symbol::SPEC, find_symbol::FindSymbolArgs::fields()),
+            (
+                &get_edit_stats::SPEC,
+                get_edit_stats::GetEditStatsArgs::fields(),
+            ),
+            (&undo_edit::SPEC, undo_edit::UndoEditArgs::fields()),
+            (&delete_lines::SPEC, delete_lines::DeleteLinesArgs::fields()),
+            (&delete_block::SPEC, delete_block::DeleteBlockArgs::fields()),
+            (&get_region::SPEC, get_region::GetRegionArgs::fields()),
+            (&move_block::SPEC, move_block::MoveBlockArgs::fields()),
+            (
+                &replace_block::SPEC,
+                replace_block::ReplaceBlockArgs::fields(),
+            ),
+        ]
+    }
+
+    #[test]
+    fn every_typed_argument_struct_has_exactly_its_schemas_properties() {
+        for (spec, fields) in typed() {
+            assert_eq!(crate::args::check_fields(spec, &fields), Ok(()));
+            let schema = spec.schema();
+            let properties = schema["properties"].as_object().unwrap();
+            let mut listed: Vec<&str> = properties.keys().map(String::as_str).collect();
+            let mut declared: Vec<&str> = fields.iter().map(|(name, _)| *name).collect();
+            listed.sort_unstable();
+            declared.sort_unstable();
+            assert_eq!(listed, declared, "{}", spec.name);
+        }
+        let typed: Vec<&str> = typed().iter().map(|(spec, _)| spec.name).collect();
+        for tool in TOOLS {
+            assert!(
+                typed.contains(&tool.spec.name),
+                "{} has no typed arguments",
+                tool.spec.name
+            );
+        }
+    }
+
     #[test]
     fn every_editing_tool_but_undo_edit_takes_allow_unbalanced_and_so_is_guarded() {
         for tool in TOOLS {

@@ -19,9 +19,9 @@
 //! valid, refused as `ambiguous` when both are valid and differ.
 
 use super::params::*;
-use super::region::{start_end_region, BRACE_MATCH, END_CONTENT, START_CONTENT};
+use super::region::{start_end_region, RegionArgs, BRACE_MATCH, END_CONTENT, START_CONTENT};
 use super::{Ctx, Outcome};
-use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
+use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::blocks::{width_of, Analysis, Level};
 use crate::diagnose::{self, Anchor};
 use crate::error::{EditError, EditResult, ErrorKind};
@@ -97,14 +97,50 @@ struct Destination {
     after: bool,
 }
 
+typed_args! {
+    /// move_block's arguments, one field per parameter of [`SPEC`].
+    pub struct MoveBlockArgs<'a> {
+        path: &'a str,
+        start_content: &'a str,
+        end_content: Option<&'a str>,
+        brace_match: bool,
+        occurrence: Option<usize>,
+        function_hint: Option<&'a str>,
+        to_path: Option<&'a str>,
+        after_content: Option<&'a str>,
+        before_content: Option<&'a str>,
+        copy: bool,
+        strict: bool,
+        dry_run: bool,
+        allow_unbalanced: bool,
+        expected_version: Option<&'a str>,
+        encoding: Option<&'a str>,
+    }
+}
+
+impl<'a> MoveBlockArgs<'a> {
+    /// The region arguments.
+    pub fn region(&self) -> RegionArgs<'a> {
+        RegionArgs {
+            start_content: self.start_content,
+            end_content: self.end_content,
+            brace_match: self.brace_match,
+            occurrence: self.occurrence,
+            function_hint: self.function_hint,
+            strict: self.strict,
+        }
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
     let text = Text::new(&src);
     let a = Analysis::new(&text, &path);
-    let (first, last) = start_end_region(ctx, &a, args, &path, "move_block")?;
+    let m = MoveBlockArgs::from_args(args);
+    let (first, last) = start_end_region(ctx, &a, &m.region(), &path, "move_block")?;
     let (gap_before, gap) = separator(&text, first, last);
     let block: Vec<&str> = (first..=last).map(|l| text.line(l)).collect();
-    let dest_path = match args.opt_str("to_path") {
+    let dest_path = match m.to_path {
         Some(p) => ctx.ws.path(p)?,
         None => path.clone(),
     };
@@ -115,7 +151,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         ctx.ws.read(&dest_path)?
     };
     let dest_text = Text::new(&dest_src);
-    let dest = destination(&dest_text, &dest_path, args)?;
+    let dest = destination(&dest_text, &dest_path, &m)?;
     if same_file && (first - gap_before..=last + gap).contains(&dest.line) {
         return Err(EditError::invalid(format!(
             "The destination (line {}) is inside the block being moved ({}). Nothing was changed. Name a line outside the block as after_content / before_content.",
@@ -123,7 +159,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             lines_label(first, last)
         )));
     }
-    let copy = args.flag("copy");
+    let copy = m.copy;
     let removal = (!copy).then_some((first - gap_before, last + gap));
     let skip = match removal {
         Some((a, b)) if same_file => a..b + 1,
@@ -188,8 +224,8 @@ fn separator(text: &Text, first: usize, last: usize) -> (usize, usize) {
 }
 
 /// The destination anchor: exactly one of after_content / before_content, found once.
-fn destination(text: &Text, path: &str, args: &Args) -> EditResult<Destination> {
-    let (needle, after, what) = match (args.opt_str("after_content"), args.opt_str("before_content")) {
+fn destination(text: &Text, path: &str, m: &MoveBlockArgs) -> EditResult<Destination> {
+    let (needle, after, what) = match (m.after_content, m.before_content) {
         (Some(n), None) => (n, true, "after_content"),
         (None, Some(n)) => (n, false, "before_content"),
         _ => {
@@ -210,7 +246,7 @@ fn destination(text: &Text, path: &str, args: &Args) -> EditResult<Destination> 
         (candidates.len() > 1).then(|| ambiguous_destination(text, path, what, candidates))
     };
     let anchor = Anchor {
-        strict: args.flag("strict"),
+        strict: m.strict,
         when_found: Some(&ambiguous),
         ..Anchor::landmark(needle, what, path, "move_block")
     };

@@ -5,7 +5,7 @@
 
 use super::params::*;
 use super::{Ctx, Outcome, Reading};
-use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
+use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult};
 use crate::text::words::counted;
 use crate::text::{version_of, Text};
@@ -69,6 +69,25 @@ newline) and return its version. Example: {\"path\": \"src/app.py\"}",
     },
 };
 
+typed_args! {
+    /// get_document's, line_count's and file_summary's arguments: one field per
+    /// parameter of [`GET_DOCUMENT`] (and of [`LINE_COUNT`], the same).
+    pub struct FileArgs<'a> {
+        path: &'a str,
+        encoding: Option<&'a str>,
+    }
+}
+
+typed_args! {
+    /// read_lines' arguments, one field per parameter of [`READ_LINES`].
+    pub struct ReadLinesArgs<'a> {
+        path: &'a str,
+        start_line: Option<usize>,
+        end_line: Option<usize>,
+        encoding: Option<&'a str>,
+    }
+}
+
 pub fn get_document(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
     let text = Text::new(&src);
@@ -89,8 +108,9 @@ pub fn read_lines(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
     let text = Text::new(&src);
     let n = text.line_count();
-    let start = args.opt_usize("start_line").unwrap_or(1);
-    let mut end = args.opt_usize("end_line").unwrap_or(n);
+    let a = ReadLinesArgs::from_args(args);
+    let start = a.start_line.unwrap_or(1);
+    let mut end = a.end_line.unwrap_or(n);
     if start > n.max(1) {
         return Err(EditError::invalid(format!(
             "start_line {start} is past the end of {path}, which has {}. Send start_line between 1 and {n}.",

@@ -4,7 +4,7 @@
 //! Each call builds one [`Analysis`] (one lexing pass) and asks it everything: the
 //! function named by `function_hint`, the block an anchor opens, the outline.
 
-use crate::args::{Args, Param, ParamType};
+use crate::args::{Param, ParamType};
 use crate::blocks::Analysis;
 use crate::diagnose::{self, locate_one, Anchor, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
@@ -36,9 +36,22 @@ pub const BRACE_MATCH: Param = Param {
     description: "End the region where the block the start line opens ends (its closing bracket, or its last more-indented line). Give this or end_content.",
 };
 
+/// The region arguments the block tools share (delete_block, get_region, move_block,
+/// replace_block), taken from each tool's typed arguments.
+#[derive(Debug, Clone, Copy)]
+pub struct RegionArgs<'a> {
+    /// The text of the region's first line (`start_content`, replace_block's `anchor`).
+    pub start_content: &'a str,
+    pub end_content: Option<&'a str>,
+    pub brace_match: bool,
+    pub occurrence: Option<usize>,
+    pub function_hint: Option<&'a str>,
+    pub strict: bool,
+}
+
 /// The scope the call's `function_hint` allows (the whole file without one).
-pub fn hint_scope(a: &Analysis, args: &Args, path: &str) -> EditResult<Scope> {
-    match args.opt_str("function_hint") {
+pub fn hint_scope(a: &Analysis, function_hint: Option<&str>, path: &str) -> EditResult<Scope> {
+    match function_hint {
         Some(name) => function_scope_in(a, path, name),
         None => Ok(Scope::whole(a.text)),
     }
@@ -49,7 +62,7 @@ pub fn hint_scope(a: &Analysis, args: &Args, path: &str) -> EditResult<Scope> {
 pub fn anchor_line(
     ctx: &mut super::Ctx,
     text: &Text,
-    args: &Args,
+    r: &RegionArgs,
     path: &str,
     needle: &str,
     what: &str,
@@ -62,9 +75,9 @@ pub fn anchor_line(
         )));
     }
     let anchor = Anchor {
-        strict: args.flag("strict"),
+        strict: r.strict,
         selection: Selection {
-            occurrence: args.opt_usize("occurrence"),
+            occurrence: r.occurrence,
             ..Selection::default()
         },
         ..Anchor::landmark(needle, what, path, tool)
@@ -96,13 +109,13 @@ pub fn block_lines(
 pub fn start_end_region(
     ctx: &mut super::Ctx,
     a: &Analysis,
-    args: &Args,
+    r: &RegionArgs,
     path: &str,
     tool: &str,
 ) -> EditResult<(usize, usize)> {
     let text = a.text;
-    let end = args.opt_str("end_content");
-    let brace = args.flag("brace_match");
+    let end = r.end_content;
+    let brace = r.brace_match;
     match (end.is_some(), brace) {
         (true, true) => {
             return Err(EditError::invalid(format!(
@@ -116,13 +129,13 @@ pub fn start_end_region(
         }
         _ => {}
     }
-    let scope = hint_scope(a, args, path)?;
+    let scope = hint_scope(a, r.function_hint, path)?;
     let first = anchor_line(
         ctx,
         text,
-        args,
+        r,
         path,
-        args.str("start_content"),
+        r.start_content,
         "start_content",
         tool,
         &scope,
@@ -136,7 +149,7 @@ pub fn start_end_region(
         label: Some(format!("from line {}{}", first + 1, scope.describe())),
         nearest: false,
     };
-    let found = locate::find(text, end, &from, args.flag("strict"));
+    let found = locate::find(text, end, &from, r.strict);
     match found.candidates.first() {
         Some(c) => Ok((first, c.last_line(text).max(first))),
         None => {

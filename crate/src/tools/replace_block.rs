@@ -6,9 +6,9 @@
 //! Allman-style `{` on the next line belongs to the block.
 
 use super::params::*;
-use super::region::{anchor_line, block_lines, hint_scope, reindent, replace_lines};
+use super::region::{anchor_line, block_lines, hint_scope, reindent, replace_lines, RegionArgs};
 use super::{Ctx, Outcome};
-use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
+use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::blocks::Analysis;
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
@@ -56,18 +56,44 @@ Example: {\"path\": \"src/app.js\", \"anchor\": \"if (retries > 3) {\", \"new_bl
     },
 };
 
+typed_args! {
+    /// replace_block's arguments, one field per parameter of [`SPEC`].
+    pub struct ReplaceBlockArgs<'a> {
+        path: Option<&'a str>,
+        anchor: &'a str,
+        new_block: &'a str,
+        occurrence: Option<usize>,
+        function_hint: Option<&'a str>,
+        strict: bool,
+        allow_placeholders: bool,
+        dry_run: bool,
+        allow_unbalanced: bool,
+        expected_version: Option<&'a str>,
+        encoding: Option<&'a str>,
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
     let text = Text::new(&src);
     let a = Analysis::new(&text, &path);
     ctx.warnings.extend(a.warning(&path));
-    let scope = hint_scope(&a, args, &path)?;
+    let b = ReplaceBlockArgs::from_args(args);
+    let region = RegionArgs {
+        start_content: b.anchor,
+        end_content: None,
+        brace_match: true,
+        occurrence: b.occurrence,
+        function_hint: b.function_hint,
+        strict: b.strict,
+    };
+    let scope = hint_scope(&a, b.function_hint, &path)?;
     let line = anchor_line(
         ctx,
         &text,
-        args,
+        &region,
         &path,
-        args.str("anchor"),
+        b.anchor,
         "anchor",
         "replace_block",
         &scope,
@@ -75,12 +101,12 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (first, last) = block_lines(&a, &path, line, "anchor")?;
     let block = &src[text.lines_range(first, last)];
     guard::check(
-        args.str("new_block"),
+        b.new_block,
         "new_block",
         Some(("the block it replaces", block)),
-        args.flag("allow_placeholders"),
+        b.allow_placeholders,
     )?;
-    let (new_block, reindented) = reindent(text.line(first), args.str("new_block"));
+    let (new_block, reindented) = reindent(text.line(first), b.new_block);
     if reindented {
         ctx.warnings.push(
             "new_block was sent without indentation; it was indented like the block's first line."

@@ -11,7 +11,7 @@
 use super::params::*;
 use super::region::{reindent, replace_lines};
 use super::{Ctx, Outcome};
-use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
+use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::blocks::{Analysis, Lang, Symbol};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
@@ -66,19 +66,34 @@ if the signature changed. Example: {\"path\": \"src/net.py\", \"function_name\":
     },
 };
 
+typed_args! {
+    /// replace_function_body's arguments, one field per parameter of [`SPEC`].
+    pub struct ReplaceFunctionBodyArgs<'a> {
+        path: Option<&'a str>,
+        function_name: &'a str,
+        new_body: &'a str,
+        occurrence: Option<usize>,
+        allow_placeholders: bool,
+        dry_run: bool,
+        allow_unbalanced: bool,
+        expected_version: Option<&'a str>,
+        encoding: Option<&'a str>,
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
     let text = Text::new(&src);
     let a = Analysis::new(&text, &path);
     ctx.warnings.extend(a.warning(&path));
-    let name = args.str("function_name");
-    let new_body = args.str("new_body");
+    let typed = ReplaceFunctionBodyArgs::from_args(args);
+    let (name, new_body) = (typed.function_name, typed.new_body);
     if new_body.trim().is_empty() {
         return Err(EditError::invalid(format!(
             "new_body is empty. Send the complete new function (signature through last line). To delete the function use delete_block {{path: \"{path}\", start_content: \"<its signature line>\", brace_match: true}}."
         )));
     }
-    let sym = chosen_function(&a, &path, name, args.opt_usize("occurrence"))?;
+    let sym = chosen_function(&a, &path, name, typed.occurrence)?;
 
     a.check_symbol(&sym, true)
         .map_err(|e| block_error(&a, &path, e, "function_name"))?;
@@ -89,7 +104,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             "the function it replaces",
             src.get(sym.start..sym.end).unwrap_or(""),
         )),
-        args.flag("allow_placeholders"),
+        typed.allow_placeholders,
     )?;
 
     // What new_body starts with: its own decorators / doc comments, then a signature.

@@ -23,7 +23,7 @@
 use super::params::*;
 use super::project::{scope, searchable_text, FOLDER, GLOB};
 use super::{check_versions, str_replace, Ctx, Outcome};
-use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
+use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::{self, Candidate, MatchedVia, Scope, Via};
 use crate::text::words::plural;
@@ -112,18 +112,35 @@ struct FilePlan {
     occurrences: Vec<Occurrence>,
 }
 
+typed_args! {
+    /// replace_in_files' arguments, one field per parameter of [`SPEC`].
+    pub struct ReplaceInFilesArgs<'a> {
+        old_str: &'a str,
+        new_str: &'a str,
+        glob: Option<&'a str>,
+        paths: Option<Vec<&'a str>>,
+        path: Option<&'a str>,
+        expected_replacements: Option<usize>,
+        only: Option<Vec<&'a str>>,
+        strict: bool,
+        allow_placeholders: bool,
+        dry_run: bool,
+        allow_unbalanced: bool,
+        expected_versions: Option<&'a Value>,
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
-    let old = args.str("old_str");
-    let new = args.str("new_str");
+    let a = ReplaceInFilesArgs::from_args(args);
+    let (old, new, strict) = (a.old_str, a.new_str, a.strict);
     str_replace::check_old_new(
         old,
         new,
-        args,
+        a.allow_placeholders,
         "Send the text to replace as the files have it.",
     )?;
     check_versions(ctx, args)?;
-    let files = target_files(ctx, args)?;
-    let strict = args.flag("strict");
+    let files = target_files(ctx, &a)?;
     let mut plans = search(ctx, &files, old, new, true)?;
     let mut loose = Vec::new();
     if plans.is_empty() && !strict {
@@ -142,9 +159,9 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         return Err(nowhere(old, files.len()));
     }
     one_plan_per_file(ctx, &mut plans)?;
-    select_only(&mut plans, args.opt_strings("only"))?;
+    select_only(&mut plans, a.only)?;
     let count: usize = plans.iter().map(|p| p.occurrences.len()).sum();
-    if let Some(expected) = args.opt_usize("expected_replacements") {
+    if let Some(expected) = a.expected_replacements {
         if expected != count {
             return Err(count_mismatch(expected, &plans));
         }
@@ -183,15 +200,15 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
 
 /// The files the call covers: `paths` (each must exist), or those `glob` selects, each
 /// once as written.
-fn target_files(ctx: &mut Ctx, args: &Args) -> EditResult<Vec<String>> {
-    match (args.opt_strings("paths"), args.opt_str("glob")) {
+fn target_files(ctx: &mut Ctx, a: &ReplaceInFilesArgs) -> EditResult<Vec<String>> {
+    match (&a.paths, a.glob) {
         (Some(_), Some(_)) => Err(EditError::invalid(
             "replace_in_files takes glob or paths, not both. Send one: glob: \"*.py\" for every matching file, or paths: [\"a.py\", \"b.py\"].",
         )),
         (None, None) => Err(EditError::invalid(
             "replace_in_files needs glob (e.g. \"*.py\", \"src/**/*.ts\") or paths (a list of files). Send one of them.",
         )),
-        (None, Some(glob)) => Ok(scope(ctx, SPEC.name, args.opt_str("path"), Some(glob))?.paths),
+        (None, Some(glob)) => Ok(scope(ctx, SPEC.name, a.path, Some(glob))?.paths),
         (Some(paths), None) => {
             let mut out = Vec::new();
             for raw in paths {

@@ -2,7 +2,7 @@
 
 use super::params::*;
 use super::{Ctx, Outcome};
-use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
+use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::diagnose::{self, applied, Anchor, Located, Report};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
@@ -93,6 +93,40 @@ Example: {\"path\": \"src/app.py\", \"old_str\": \"    retries = 3\\n\", \"new_s
     },
 };
 
+typed_args! {
+    /// str_replace's arguments, one field per parameter of [`SPEC`].
+    pub struct StrReplaceArgs<'a> {
+        path: Option<&'a str>,
+        old_str: &'a str,
+        new_str: &'a str,
+        replace_all: bool,
+        occurrence: Option<usize>,
+        expected_replacements: Option<usize>,
+        function_hint: Option<&'a str>,
+        line_hint: Option<usize>,
+        after_hint: Option<&'a str>,
+        between_hint: Option<(&'a str, &'a str)>,
+        strict: bool,
+        allow_placeholders: bool,
+        dry_run: bool,
+        allow_unbalanced: bool,
+        expected_version: Option<&'a str>,
+        encoding: Option<&'a str>,
+    }
+}
+
+impl StrReplaceArgs<'_> {
+    /// Which of old_str's matches the call picks.
+    pub fn selection(&self) -> Selection {
+        Selection {
+            replace_all: self.replace_all,
+            occurrence: self.occurrence,
+            expected: self.expected_replacements,
+            line_hint: self.line_hint,
+        }
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let done = replace(ctx, args)?;
     Ok(Outcome::Edited {
@@ -114,12 +148,11 @@ pub struct Replaced {
 pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
     let (path, src) = ctx.open(args)?;
     let text = Text::new(&src);
-    let old = args.str("old_str");
-    let new = args.str("new_str");
-    check_request(&path, old, new, args)?;
+    let a = StrReplaceArgs::from_args(args);
+    let (old, new, strict) = (a.old_str, a.new_str, a.strict);
+    check_request(&path, old, new, a.allow_placeholders)?;
     let scope = scope::resolve(&text, args, &path)?;
-    let strict = args.flag("strict");
-    let sel = Selection::from_args(args);
+    let sel = a.selection();
     let when_missing = |_: &Report| already_there(&text, old, new, &scope, &path, strict);
     let when_found = |candidates: &[Candidate]| {
         if sel.occurrence.is_none() && !sel.replace_all && sel.expected.is_none() {
@@ -178,7 +211,7 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
             ),
         ));
     }
-    ctx.note_located(&path, &text, &scope, &chosen, args.opt_usize("line_hint"));
+    ctx.note_located(&path, &text, &scope, &chosen, a.line_hint);
     let new_text = crate::text::splice(&src, &replacements);
     ctx.ws.write(&path, new_text)?;
     let spans = replacements
@@ -213,11 +246,11 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
 
 /// Refuses a request that cannot be an edit, before any search: nothing to find, no
 /// change, or placeholders in new_str.
-fn check_request(path: &str, old: &str, new: &str, args: &Args) -> EditResult<()> {
+fn check_request(path: &str, old: &str, new: &str, allow_placeholders: bool) -> EditResult<()> {
     let advice = format!(
         "To add text use insert {{path: \"{path}\", line: N | after_content: \"…\", new_str: \"…\"}}; to write a whole file use create_file."
     );
-    check_old_new(old, new, args, &advice)
+    check_old_new(old, new, allow_placeholders, &advice)
 }
 
 /// The checks every old_str → new_str tool makes first (str_replace, replace_in_files):
@@ -226,7 +259,7 @@ fn check_request(path: &str, old: &str, new: &str, args: &Args) -> EditResult<()
 pub(super) fn check_old_new(
     old: &str,
     new: &str,
-    args: &Args,
+    allow_placeholders: bool,
     empty_advice: &str,
 ) -> EditResult<()> {
     if old.is_empty() {
@@ -240,12 +273,7 @@ pub(super) fn check_old_new(
             "old_str and new_str are identical, so the edit would change nothing. Send the new text in new_str.",
         ));
     }
-    guard::check(
-        new,
-        "new_str",
-        Some(("old_str", old)),
-        args.flag("allow_placeholders"),
-    )
+    guard::check(new, "new_str", Some(("old_str", old)), allow_placeholders)
 }
 
 /// old_str is absent but new_str is present where old_str's surroundings place it:

@@ -5,7 +5,7 @@
 //! `get_edit_stats` does with the statistics.
 
 use super::{Ctx, Outcome};
-use crate::args::{Annotations, Args, Param, ParamType, ToolSpec};
+use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::EditResult;
 
 pub static SPEC: ToolSpec = ToolSpec {
@@ -41,13 +41,23 @@ Example: {\"steps\": 1}",
     },
 };
 
+typed_args! {
+    /// undo_edit's arguments, one field per parameter of [`SPEC`].
+    pub struct UndoEditArgs<'a> {
+        steps: Option<usize>,
+        path: Option<&'a str>,
+        dry_run: bool,
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
-    let path = match args.opt_str("path") {
+    let a = UndoEditArgs::from_args(args);
+    let path = match a.path {
         Some(raw) => Some(ctx.ws.path(raw)?),
         None => None,
     };
     Ok(Outcome::Undo {
-        steps: args.opt_usize("steps").unwrap_or(1),
+        steps: a.steps.unwrap_or(1),
         path,
     })
 }

@@ -27,7 +27,9 @@ mod xml;
 use super::params::{ALLOW_UNBALANCED, DRY_RUN, ENCODING, EXPECTED_VERSIONS};
 use super::str_replace;
 use super::{check_versions, Ctx, Outcome};
-use crate::args::{describe_value, resolve_name, Annotations, Args, Param, ParamType, ToolSpec};
+use crate::args::{
+    describe_value, resolve_name, typed_args, Annotations, Args, Param, ParamType, ToolSpec,
+};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::{MatchedVia, Via};
 use crate::text::words::{lines_label, plural};
@@ -88,8 +90,24 @@ pub const MAX_REPLACEMENTS: usize = 1000;
 /// The forms `replacements` may take, for messages.
 const FORMS: &str = "Send `replacements` as an array of {\"path\": …, \"old_str\": …, \"new_str\": …} objects, or that array as a JSON string, or as XML: <replacements><replacement><path>…</path><old_str>…</old_str><new_str>…</new_str></replacement></replacements> (put text containing `</` in <![CDATA[…]]>).";
 
+typed_args! {
+    /// multi_replace's arguments, one field per parameter of [`SPEC`] (each item is
+    /// read as [`str_replace::StrReplaceArgs`]).
+    pub struct MultiReplaceArgs<'a> {
+        replacements: Option<&'a Value>,
+        path: Option<&'a str>,
+        /// Default on.
+        atomic: Option<bool>,
+        dry_run: bool,
+        allow_unbalanced: bool,
+        expected_versions: Option<&'a Value>,
+        encoding: Option<&'a str>,
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
-    let raw = args.value("replacements").unwrap_or(&Value::Null);
+    let a = MultiReplaceArgs::from_args(args);
+    let raw = a.replacements.unwrap_or(&Value::Null);
     let readings = read_items(raw, &mut ctx.warnings)?;
     if readings.is_empty() {
         return Err(EditError::invalid(format!(
@@ -103,11 +121,8 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         ))
         .with_diagnostics(json!({"replacements": readings.len(), "limit": MAX_REPLACEMENTS})));
     }
-    let atomic = args
-        .value("atomic")
-        .and_then(Value::as_bool)
-        .unwrap_or(true);
-    let default_path = args.opt_str("path");
+    let atomic = a.atomic.unwrap_or(true);
+    let default_path = a.path;
     check_versions(ctx, args)?;
 
     // Pick each XML item's reading, parse every item, and check expected_version
@@ -239,15 +254,16 @@ fn prepare(ctx: &mut Ctx, item: &Value, default_path: Option<&str>) -> EditResul
         }
     }
     let args = Args::parse(&str_replace::SPEC, &obj)?;
-    if args.flag("dry_run") {
+    let item = str_replace::StrReplaceArgs::from_args(&args);
+    if item.dry_run {
         return Err(EditError::invalid(
             "dry_run applies to the whole batch: pass it next to `replacements`, not inside an item.",
         ));
     }
-    let Some(expected) = args.opt_str("expected_version") else {
+    let Some(expected) = item.expected_version else {
         return Ok(args);
     };
-    let path = ctx.ws.path(args.str("path"))?;
+    let path = ctx.ws.path(item.path.unwrap_or(""))?;
     let text = ctx.ws.read(&path)?;
     ctx.check_version(&path, &text, expected)?;
     // Checked; the item then runs on whatever the earlier items left.
@@ -280,7 +296,14 @@ fn run_item(
     args: &Args,
     written: &mut HashMap<String, Vec<Region>>,
 ) -> Item {
-    let path = ctx.ws.path(args.str("path")).ok();
+    let path = ctx
+        .ws
+        .path(
+            str_replace::StrReplaceArgs::from_args(args)
+                .path
+                .unwrap_or(""),
+        )
+        .ok();
     let before = path
         .as_deref()
         .and_then(|p| ctx.ws.try_read(p).ok().flatten());
