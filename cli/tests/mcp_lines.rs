@@ -123,7 +123,11 @@ fn thousands_of_calls_over_one_connection_keep_memory_bounded() {
     stdout.read_line(&mut first).unwrap();
     let first: Value = serde_json::from_str(&first).unwrap_or(Value::Null);
     assert_eq!(first["id"], 0, "{first}");
-    writeln!(stdin, r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#).unwrap();
+    writeln!(
+        stdin,
+        r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#
+    )
+    .unwrap();
     std::thread::spawn(move || {
         for line in stdout.lines().map_while(Result::ok) {
             let _ = tx.send(line);
@@ -148,9 +152,15 @@ fn thousands_of_calls_over_one_connection_keep_memory_bounded() {
             format!("{{\"jsonrpc\":\"2.0\",\"id\":{i},\"method\":")
         } else {
             let (name, arguments) = if i % 2 == 1 {
-                ("read_lines", json!({"path": "many.txt", "start_line": 1, "end_line": 2}))
+                (
+                    "read_lines",
+                    json!({"path": "many.txt", "start_line": 1, "end_line": 2}),
+                )
             } else {
-                ("str_replace", json!({"path": "many.txt", "old_str": "gamma", "new_str": "delta"}))
+                (
+                    "str_replace",
+                    json!({"path": "many.txt", "old_str": "gamma", "new_str": "delta"}),
+                )
             };
             json!({"jsonrpc": "2.0", "id": i, "method": "tools/call", "params": {"name": name, "arguments": arguments}}).to_string()
         };
