@@ -315,7 +315,8 @@ fn a_save_of_the_same_length_during_the_call_is_never_overwritten() {
     }
 }
 
-/// Path spellings × tools and patch headers: inside the root they work (in-root symlinks,
+/// Path spellings (`..`, absolute, `//`, `./`, links in and out, non-ASCII names) × tools
+/// and patch headers: inside the root they work (in-root symlinks,
 /// absolute or relative, included); every way out is refused, and the outside and the
 /// journal directory are never touched.
 #[test]
@@ -328,6 +329,8 @@ fn every_path_spelling_through_every_tool_stays_inside() {
     symlink(s.outside.join("secret.txt"), s.root.join("abs_out")).unwrap();
     symlink(s.root.join("in/a.txt"), s.root.join("abs_in")).unwrap();
     symlink("in", s.root.join("rel_in")).unwrap();
+    symlink("in", s.root.join("ünï")).unwrap();
+    symlink("../outside", s.root.join("外")).unwrap();
     let root = s.root.to_string_lossy().into_owned();
     let outside = s.outside.to_string_lossy().into_owned();
     let escaping = [
@@ -341,6 +344,8 @@ fn every_path_spelling_through_every_tool_stays_inside() {
         format!("{root}/../outside/secret.txt"),
         format!("{root}/out_dir/secret.txt"),
         "out_dir/new.txt".into(),
+        "外/secret.txt".into(),
+        "ünï/../../outside/secret.txt".into(),
     ];
     let inside = [
         "in/a.txt".to_string(),
@@ -350,6 +355,7 @@ fn every_path_spelling_through_every_tool_stays_inside() {
         "abs_in".into(),
         format!("{root}/in/a.txt"),
         format!("{root}/rel_in/a.txt"),
+        "ünï/a.txt".into(),
     ];
     let requests = |p: &str| -> Vec<(&'static str, Value)> {
         let header = |h: &str| format!("*** Begin Patch\n*** {h}\n*** End Patch\n");

@@ -746,7 +746,8 @@ impl Files for HostFiles {
     }
 }
 
-/// What a thrown value from `read` means (see [`HostFiles`]).
+/// What a thrown value from `read` means (see [`HostFiles`]): one with a known `kind` is
+/// that refusal (its `message`, and its `diagnostics` object when it has one).
 fn host_refusal(path: &str, thrown: &JsValue) -> EditError {
     // A panic in an engine call the reader made (re-entrancy) has already doomed this
     // instance: let it propagate to the outer caller instead of refusing the read.
@@ -762,9 +763,15 @@ fn host_refusal(path: &str, thrown: &JsValue) -> EditError {
     } else {
         None
     };
-    match kind {
-        Some(kind) => EditError::new(kind, message),
-        None => EditError::invalid(format!("The editor could not read `{path}`: {message}")),
+    // A refusal may carry its facts (`diagnostics`, e.g. a file's size over the limit).
+    let diagnostics = kind
+        .and_then(|_| Reflect::get(thrown, &JsValue::from_str("diagnostics")).ok())
+        .filter(|d| d.is_object())
+        .and_then(|d| serde_wasm_bindgen::from_value::<serde_json::Value>(d).ok());
+    match (kind, diagnostics) {
+        (Some(kind), Some(d)) => EditError::new(kind, message).with_diagnostics(d),
+        (Some(kind), None) => EditError::new(kind, message),
+        (None, _) => EditError::invalid(format!("The editor could not read `{path}`: {message}")),
     }
 }
 

@@ -278,6 +278,8 @@ export class DiskFiles {
       if (!stat.isFile()) {
         throw invalid(`\`${p}\` is not a regular file (a FIFO, socket or device); anchored-edit edits text files only.`);
       }
+      // Refused from stat, before any read (issue 24 finding 7), as the CLI does.
+      if (stat.size > MAX_FILE_BYTES) throw tooLarge(p, stat.size);
       const readAll = () => fs.readFileSync(fd);
       // The read cache's one hook (read-cache.js): the kept bytes while the file is unchanged.
       const bytes = this.#cache ? this.#cache.bytesOf(real, stat, readAll) : readAll();
@@ -287,6 +289,18 @@ export class DiskFiles {
       fs.closeSync(fd);
     }
   }
+}
+
+/** The largest file read for a call (bytes): the engine's `MAX_FILE_BYTES`. */
+export const MAX_FILE_BYTES = 256n * 1024n * 1024n;
+
+/** The engine's `file_too_large` refusal (crate/src/workspace.rs), with its diagnostics. */
+function tooLarge(p, bytes) {
+  const refusal = invalid(
+    `\`${p}\` is ${bytes} bytes, over the ${MAX_FILE_BYTES}-byte limit of a file anchored-edit reads; it was not read. Edit a smaller file, or split this one.`,
+  );
+  refusal.diagnostics = { path: p, bytes: Number(bytes), limit: Number(MAX_FILE_BYTES) };
+  return refusal;
 }
 
 function isDirectory(p) {

@@ -2,6 +2,9 @@
 //!
 //! `AE_TEST_BIN=/path/to/anchored-edit` runs these tests against another build (an old
 //! one, to check that a test fails on the code it was written against).
+//! `AE_NODE_SERVER=/path/to/node-server/bin.js` runs them against the npm package's Node
+//! server (`node bin.js call|mcp ...`, scripts/test-npx); tests of what only the native
+//! binary has (its fault hooks, the project walker's warnings) check [`node`] and skip.
 #![allow(dead_code)]
 
 use serde_json::{json, Value};
@@ -9,6 +12,25 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
+
+/// The Node server's `bin.js` when `AE_NODE_SERVER` names it.
+pub fn node() -> Option<PathBuf> {
+    std::env::var_os("AE_NODE_SERVER")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+}
+
+/// The command under test, before its subcommand: the native binary, or `node bin.js`.
+pub fn executable() -> Command {
+    match node() {
+        Some(js) => {
+            let mut c = Command::new(std::env::var_os("AE_NODE").unwrap_or_else(|| "node".into()));
+            c.arg(js);
+            c
+        }
+        None => Command::new(bin()),
+    }
+}
 
 pub fn bin() -> PathBuf {
     std::env::var_os("AE_TEST_BIN")
@@ -70,9 +92,9 @@ impl Sandbox {
         child
     }
 
-    /// The binary, with this sandbox's state directory.
+    /// The command under test, with this sandbox's state directory.
     pub fn command(&self) -> Command {
-        let mut c = Command::new(bin());
+        let mut c = executable();
         c.env("XDG_STATE_HOME", &self.state);
         c
     }
