@@ -134,12 +134,32 @@ fn revert(ws: &mut Workspace, call: &Applied) -> EditResult<()> {
     }
     for f in call.files.iter().filter(|f| f.moved_to.is_none()) {
         if let Some(before) = &f.original {
+            if let Some(back) = inverse(ws, f)? {
+                ws.splice(&f.path, back)?;
+                continue;
+            }
             // A deleted file comes back in the encoding it had (recorded with the call).
             let encoding = f.encoding.filter(|_| f.current.is_none());
             ws.recreate(&f.path, before.as_ref().clone(), encoding)?;
         }
     }
     Ok(())
+}
+
+/// The ranges that take back what `f`'s call wrote, when the call recorded them and the
+/// file holds that text now (not after a move back onto its path); None: restore the
+/// whole text.
+fn inverse(
+    ws: &mut Workspace,
+    f: &Changed,
+) -> EditResult<Option<Vec<(std::ops::Range<usize>, String)>>> {
+    let (Some(before), Some(change)) = (&f.original, &f.change) else {
+        return Ok(None);
+    };
+    if f.current.is_none() || !same(&ws.try_read(&f.path)?, &f.current) {
+        return Ok(None);
+    }
+    Ok(Some(change.invert(before).splices().to_vec()))
 }
 
 /// The refusal of `undo_edit` with no history. Advice on keeping a history is given only
