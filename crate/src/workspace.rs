@@ -685,6 +685,35 @@ mod tests {
         assert_eq!(changes[0].current.as_deref().unwrap().as_str(), "X Y\n");
     }
 
+    /// The ranges a call's writes give are reported as one change of the host's text:
+    /// two splices composed, a plain write by the range where the texts differ; a
+    /// deleted file's change removes its whole text.
+    #[test]
+    fn a_files_writes_are_reported_as_one_change_of_its_original_text() {
+        let files: BTreeMap<String, String> = [("a.txt", "one\ntwo\nthree\n"), ("b.txt", "gone\n")]
+            .iter()
+            .map(|(p, t)| (p.to_string(), t.to_string()))
+            .collect();
+        let mut ws = Workspace::new(&files, &[]);
+        ws.splice("a.txt", vec![(0..3, "ONE".to_string())]).unwrap();
+        ws.splice("a.txt", vec![(8..13, "3".to_string())]).unwrap();
+        let t = ws.read("a.txt").unwrap().replace("two", "2");
+        ws.write("a.txt", t).unwrap();
+        ws.delete("b.txt").unwrap();
+        assert!(ws.splice("a.txt", vec![(2..1, String::new())]).is_err());
+        let changes = ws.changes();
+        let a = changes[0].change.as_ref().unwrap();
+        let want = [
+            (0..3, "ONE".to_string()),
+            (4..7, "2".to_string()),
+            (8..13, "3".to_string()),
+        ];
+        assert_eq!(a.splices(), &want);
+        assert_eq!(a.apply("one\ntwo\nthree\n").unwrap(), "ONE\n2\n3\n");
+        let b = changes[1].change.as_ref().unwrap();
+        assert_eq!(b.splices(), &[(0..5, String::new())]);
+    }
+
     #[test]
     fn map_readers_list_the_files_under_a_folder_without_ignored_ones() {
         let files: BTreeMap<String, String> = [
