@@ -19,7 +19,7 @@ use crate::error::{EditError, EditResult, ErrorKind};
 use crate::listing;
 use crate::paths;
 use crate::protocol;
-use crate::text::change_set::ChangeSet;
+use crate::text::change_set::{ChangeSet, Splices};
 use crate::text::encoding::{self, FileEncoding};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -399,11 +399,7 @@ impl<'f> Workspace<'f> {
     /// see [`ChangeSet::from_splices`]), recording exactly those ranges; refused as
     /// [`Workspace::write`] refuses, or (`invalid_arguments`) when the ranges do not fit
     /// the text.
-    pub fn splice(
-        &mut self,
-        path: &str,
-        splices: Vec<(std::ops::Range<usize>, String)>,
-    ) -> EditResult<()> {
+    pub fn splice(&mut self, path: &str, splices: Splices) -> EditResult<()> {
         let now = self.try_read(path)?;
         let now = now.as_deref().map_or("", String::as_str);
         let bad = || EditError::invalid(format!("internal: ranges that do not fit `{path}`"));
@@ -700,7 +696,7 @@ mod tests {
         let t = ws.read("a.txt").unwrap().replace("two", "2");
         ws.write("a.txt", t).unwrap();
         ws.delete("b.txt").unwrap();
-        assert!(ws.splice("a.txt", vec![(2..1, String::new())]).is_err());
+        assert!(ws.splice("a.txt", vec![(1..99, String::new())]).is_err());
         let changes = ws.changes();
         let a = changes[0].change.as_ref().unwrap();
         let want = [

@@ -21,6 +21,7 @@
 use super::living::{Applied, Living};
 use super::rebase::changed_since;
 use crate::error::{EditError, EditResult, ErrorKind};
+use crate::text::change_set::Splices;
 use crate::workspace::{Changed, Workspace};
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
@@ -149,10 +150,7 @@ fn revert(ws: &mut Workspace, call: &Applied) -> EditResult<()> {
 /// The ranges that take back what `f`'s call wrote, when the call recorded them and the
 /// file holds that text now (not after a move back onto its path); None: restore the
 /// whole text.
-fn inverse(
-    ws: &mut Workspace,
-    f: &Changed,
-) -> EditResult<Option<Vec<(std::ops::Range<usize>, String)>>> {
+fn inverse(ws: &mut Workspace, f: &Changed) -> EditResult<Option<Splices>> {
     let (Some(before), Some(change)) = (&f.original, &f.change) else {
         return Ok(None);
     };

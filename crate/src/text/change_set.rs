@@ -14,11 +14,14 @@
 
 use std::ops::Range;
 
+/// Byte ranges of a text, each with the text that replaces it, in order.
+pub type Splices = Vec<(Range<usize>, String)>;
+
 /// A change of a text of `old_len` bytes (see the module docs).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ChangeSet {
     old_len: usize,
-    splices: Vec<(Range<usize>, String)>,
+    splices: Splices,
 }
 
 /// One step of a change read left to right: keep, drop or add bytes.
@@ -39,7 +42,7 @@ impl ChangeSet {
 
     /// The change replacing each range of `old` by its text; None when the ranges are
     /// not sorted and disjoint, or a bound is past the end or inside a character.
-    pub fn from_splices(old: &str, splices: Vec<(Range<usize>, String)>) -> Option<ChangeSet> {
+    pub fn from_splices(old: &str, splices: Splices) -> Option<ChangeSet> {
         let mut at = 0;
         for (r, _) in &splices {
             let inside = r.start >= at && r.start <= r.end && r.end <= old.len();
