@@ -41,6 +41,14 @@ const RESYNC_RUN: usize = 2 * CONTEXT + 1;
 pub fn describe(change: Changed, with_text: bool) -> FileChange {
     let old = change.original.as_deref().map_or("", String::as_str);
     let new = change.current.as_deref().map_or("", String::as_str);
+    // The ranges the call's writes recorded give exactly the new text (checked in
+    // debug builds, so every corpus case and test checks it).
+    debug_assert_eq!(
+        change.change.as_ref().map(|c| c.apply(old)),
+        change.change.as_ref().map(|_| Some(new.to_string())),
+        "recorded ranges of {}",
+        change.path
+    );
     let old_label = match change.original {
         Some(_) => format!("a/{}", change.path),
         None => "/dev/null".to_string(),

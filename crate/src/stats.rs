@@ -511,6 +511,7 @@ mod tests {
                     current: Some(std::sync::Arc::new(new.clone())),
                     moved_to: None,
                     encoding: None,
+                    change: None,
                 },
                 true,
             );

@@ -19,6 +19,7 @@ use crate::error::{EditError, EditResult, ErrorKind};
 use crate::listing;
 use crate::paths;
 use crate::protocol;
+use crate::text::change_set::{ChangeSet, Splices};
 use crate::text::encoding::{self, FileEncoding};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -185,6 +186,27 @@ struct Entry {
     /// The name this call last wrote the file by: deleting it under another name is
     /// refused likewise.
     written_as: Option<String>,
+    /// The ranges this call changed: `original` → `current` (a missing text counts as
+    /// empty), every write composed onto the last.
+    change: ChangeSet,
+}
+
+impl Entry {
+    /// Adds `change` (of the current text, giving `new`) to the call's change. Should
+    /// it not fit (the overlay's bookkeeping rules that out), the change is taken from
+    /// comparing the texts.
+    fn record(&mut self, change: &ChangeSet, new: &str) {
+        self.change = self.change.compose(change).unwrap_or_else(|| {
+            ChangeSet::between(self.original.as_deref().map_or("", String::as_str), new)
+        });
+    }
+
+    /// [`Entry::record`] for a deletion: the whole current text goes.
+    fn record_deletion(&mut self) {
+        let now = self.current.as_deref().map_or("", String::as_str);
+        let gone = ChangeSet::between(now, "");
+        self.record(&gone, "");
+    }
 }
 
 /// A file that differs from what the host gave.
@@ -197,6 +219,21 @@ pub struct Changed {
     /// The encoding the host writes the new text in, when it is not plain UTF-8
     /// ([`FileEncoding::result_name`]).
     pub encoding: Option<&'static str>,
+    /// The ranges of `original` (empty when None) that give `current` (empty when
+    /// None), as the call's writes recorded them; None when not recorded (a text from
+    /// elsewhere), and the two texts are compared instead.
+    pub change: Option<ChangeSet>,
+}
+
+impl Changed {
+    /// The ranges that turn `original` into `current`: the recorded ones, else the one
+    /// range where the two texts differ ([`ChangeSet::between`]).
+    pub fn change_set(&self) -> ChangeSet {
+        match &self.change {
+            Some(c) => c.clone(),
+            None => ChangeSet::between(text_of(&self.original), text_of(&self.current)),
+        }
+    }
 }
 
 pub struct Workspace<'f> {
@@ -271,6 +308,7 @@ impl<'f> Workspace<'f> {
         let path = key.as_str();
         if !self.entries.contains_key(path) {
             let (original, encoding) = self.load(path, self.files.read_content(path)?)?;
+            let len = original.as_deref().map_or(0, String::len);
             self.entries.insert(
                 path.to_string(),
                 Entry {
@@ -280,6 +318,7 @@ impl<'f> Workspace<'f> {
                     encoding,
                     removed_as: None,
                     written_as: None,
+                    change: ChangeSet::identity(len),
                 },
             );
         }
@@ -347,8 +386,30 @@ impl<'f> Workspace<'f> {
     }
 
     /// Replaces (or creates) the text of `path`; refused (`invalid_arguments`, naming
-    /// the character) when the file's encoding cannot hold `text`.
+    /// the character) when the file's encoding cannot hold `text`. The change is
+    /// recorded as the one range where the texts differ; a tool that knows its ranges
+    /// writes them with [`Workspace::splice`].
     pub fn write(&mut self, path: &str, text: String) -> EditResult<()> {
+        let now = self.try_read(path)?;
+        let change = ChangeSet::between(now.as_deref().map_or("", String::as_str), &text);
+        self.write_change(path, text, change)
+    }
+
+    /// Replaces the ranges of `path`'s current text by their texts (sorted, disjoint;
+    /// see [`ChangeSet::from_splices`]), recording exactly those ranges; refused as
+    /// [`Workspace::write`] refuses, or (`invalid_arguments`) when the ranges do not fit
+    /// the text.
+    pub fn splice(&mut self, path: &str, splices: Splices) -> EditResult<()> {
+        let now = self.try_read(path)?;
+        let now = now.as_deref().map_or("", String::as_str);
+        let bad = || EditError::invalid(format!("internal: ranges that do not fit `{path}`"));
+        let change = ChangeSet::from_splices(now, splices).ok_or_else(bad)?;
+        let text = change.apply(now).ok_or_else(bad)?;
+        self.write_change(path, text, change)
+    }
+
+    /// Writes `text`, which `change` gives from the current text.
+    fn write_change(&mut self, path: &str, text: String, change: ChangeSet) -> EditResult<()> {
         let entry = self.entry(path)?;
         if let Some(removed) = entry.removed_as.as_deref().filter(|r| *r != path) {
             return Err(EditError::invalid(protocol::same_file(
@@ -362,6 +423,7 @@ impl<'f> Workspace<'f> {
                 return Err(encoding::unencodable(path, &text, entry.encoding, u));
             }
         }
+        entry.record(&change, &text);
         entry.current = Some(Arc::new(text));
         entry.moved_to = None;
         entry.written_as = Some(path.to_string());
@@ -377,6 +439,7 @@ impl<'f> Workspace<'f> {
                 "the call writes one name and deletes the other, which would lose the text",
             )));
         }
+        entry.record_deletion();
         entry.current = None;
         entry.removed_as = Some(path.to_string());
         Ok(())
@@ -421,6 +484,7 @@ impl<'f> Workspace<'f> {
         self.write(to, new_text)?;
         let to = self.key(to)?;
         let entry = self.entry(from)?;
+        entry.record_deletion();
         entry.current = None;
         entry.moved_to = Some(to);
         entry.removed_as = Some(from.to_string());
@@ -450,6 +514,12 @@ impl<'f> Workspace<'f> {
                 None => e.original.clone(),
             };
             let moved_to = e.moved_to.clone().filter(|_| then.is_some());
+            let text =
+                |t: &Option<Arc<String>>| t.as_deref().map_or("", String::as_str).to_string();
+            let change = match before.0.get(path) {
+                Some(_) => ChangeSet::between(&text(&then), &text(&e.current)),
+                None => e.change.clone(),
+            };
             let entry = Entry {
                 original: then,
                 current: e.current.clone(),
@@ -457,6 +527,7 @@ impl<'f> Workspace<'f> {
                 encoding: e.encoding,
                 removed_as: None,
                 written_as: None,
+                change,
             };
             step.insert(path.clone(), entry);
         }
@@ -488,6 +559,11 @@ impl<'f> Workspace<'f> {
     }
 }
 
+/// A text, or the empty one for a missing file.
+fn text_of(text: &Option<Arc<String>>) -> &str {
+    text.as_deref().map_or("", String::as_str)
+}
+
 /// [`Workspace::changes`] over an overlay's entries.
 fn changes_of(entries: &BTreeMap<String, Entry>) -> Vec<Changed> {
     let mut out = Vec::new();
@@ -514,12 +590,15 @@ fn changes_of(entries: &BTreeMap<String, Entry>) -> Vec<Changed> {
             None => continue,
         };
         let encoding = current.as_ref().and(written.result_name());
+        // A move's text is at its destination: its ranges are found by comparing.
+        let change = moved_to.is_none().then(|| e.change.clone());
         out.push(Changed {
             path: path.clone(),
             original: e.original.clone(),
             current,
             moved_to,
             encoding,
+            change,
         });
     }
     out.retain(|c| !folded.contains(&c.path.as_str()));
@@ -600,6 +679,35 @@ mod tests {
         assert_eq!(changes.len(), 1);
         assert_eq!(changes[0].path, "a.txt");
         assert_eq!(changes[0].current.as_deref().unwrap().as_str(), "X Y\n");
+    }
+
+    /// The ranges a call's writes give are reported as one change of the host's text:
+    /// two splices composed, a plain write by the range where the texts differ; a
+    /// deleted file's change removes its whole text.
+    #[test]
+    fn a_files_writes_are_reported_as_one_change_of_its_original_text() {
+        let files: BTreeMap<String, String> = [("a.txt", "one\ntwo\nthree\n"), ("b.txt", "gone\n")]
+            .iter()
+            .map(|(p, t)| (p.to_string(), t.to_string()))
+            .collect();
+        let mut ws = Workspace::new(&files, &[]);
+        ws.splice("a.txt", vec![(0..3, "ONE".to_string())]).unwrap();
+        ws.splice("a.txt", vec![(8..13, "3".to_string())]).unwrap();
+        let t = ws.read("a.txt").unwrap().replace("two", "2");
+        ws.write("a.txt", t).unwrap();
+        ws.delete("b.txt").unwrap();
+        assert!(ws.splice("a.txt", vec![(1..99, String::new())]).is_err());
+        let changes = ws.changes();
+        let a = changes[0].change.as_ref().unwrap();
+        let want = [
+            (0..3, "ONE".to_string()),
+            (4..7, "2".to_string()),
+            (8..13, "3".to_string()),
+        ];
+        assert_eq!(a.splices(), &want);
+        assert_eq!(a.apply("one\ntwo\nthree\n").unwrap(), "ONE\n2\n3\n");
+        let b = changes[1].change.as_ref().unwrap();
+        assert_eq!(b.splices(), &[(0..5, String::new())]);
     }
 
     #[test]

@@ -220,6 +220,7 @@ mod tests {
                     current: Some(Arc::new(after.to_string())),
                     moved_to: None,
                     encoding: None,
+                    change: None,
                 };
                 let found = regression(&change, &mut cache);
                 assert_eq!(found.is_some(), *refused, "{path} off={off}: {after:?}");

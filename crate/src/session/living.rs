@@ -277,6 +277,7 @@ impl Living {
                     encoding: f["encoding"]
                         .as_str()
                         .and_then(|e| FileEncoding::from_label(e).ok()?.result_name()),
+                    change: None,
                 });
             }
             living.history.push_back(Applied {

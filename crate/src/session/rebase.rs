@@ -428,6 +428,7 @@ pub fn changed_since(path: &str, old: &Arc<String>, current: Option<&Arc<String>
             current: current.cloned(),
             moved_to: None,
             encoding: None,
+            change: None,
         },
         false,
     );

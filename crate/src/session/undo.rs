@@ -21,6 +21,7 @@
 use super::living::{Applied, Living};
 use super::rebase::changed_since;
 use crate::error::{EditError, EditResult, ErrorKind};
+use crate::text::change_set::Splices;
 use crate::workspace::{Changed, Workspace};
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
@@ -134,12 +135,29 @@ fn revert(ws: &mut Workspace, call: &Applied) -> EditResult<()> {
     }
     for f in call.files.iter().filter(|f| f.moved_to.is_none()) {
         if let Some(before) = &f.original {
+            if let Some(back) = inverse(ws, f)? {
+                ws.splice(&f.path, back)?;
+                continue;
+            }
             // A deleted file comes back in the encoding it had (recorded with the call).
             let encoding = f.encoding.filter(|_| f.current.is_none());
             ws.recreate(&f.path, before.as_ref().clone(), encoding)?;
         }
     }
     Ok(())
+}
+
+/// The ranges that take back what `f`'s call wrote, when the call recorded them and the
+/// file holds that text now (not after a move back onto its path); None: restore the
+/// whole text.
+fn inverse(ws: &mut Workspace, f: &Changed) -> EditResult<Option<Splices>> {
+    let (Some(before), Some(change)) = (&f.original, &f.change) else {
+        return Ok(None);
+    };
+    if f.current.is_none() || !same(&ws.try_read(&f.path)?, &f.current) {
+        return Ok(None);
+    }
+    Ok(Some(change.invert(before).splices().to_vec()))
 }
 
 /// The refusal of `undo_edit` with no history. Advice on keeping a history is given only

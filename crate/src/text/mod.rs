@@ -20,6 +20,7 @@
 //! lines, counts and whitespace) and [`placeholder`] (which lines stand for code left
 //! out, for the guard and the elision recovery alike).
 
+pub mod change_set;
 pub mod diff;
 pub mod encoding;
 pub mod hash;

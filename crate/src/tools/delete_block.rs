@@ -85,8 +85,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         "delete_block",
     )?;
     let (range, replacement) = replace_lines(&text, first, last, "");
-    let new_text = crate::text::splice(&src, &[(range, replacement)]);
-    ctx.ws.write(&path, new_text)?;
+    ctx.ws.splice(&path, vec![(range, replacement)])?;
     let removed = last - first + 1;
     let count = text.line_count();
     if last + 1 < count {

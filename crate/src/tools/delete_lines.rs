@@ -81,8 +81,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         range.start = text.line_start(first) - text.ending_near(first - 1).as_str().len();
     }
     let removed = end - start + 1;
-    let new_text = crate::text::splice(&src, &[(range, String::new())]);
-    ctx.ws.write(&path, new_text)?;
+    ctx.ws.splice(&path, vec![(range, String::new())])?;
     if end < count {
         ctx.warnings.push(format!(
             "Lines after {end} moved up by {removed}: old line {} is now line {start}. {path} now has {}.",

@@ -149,14 +149,13 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         }));
         replacements.push((range, new_text));
     }
-    let new_src = crate::text::splice(&src, &replacements);
-    if new_src == *src {
+    if crate::text::splice(&src, &replacements) == *src {
         return Err(EditError::new(
             ErrorKind::NoChange,
             format!("code_edit matches {path} as it is: merging it changes nothing. Nothing was changed."),
         ));
     }
-    ctx.ws.write(&path, new_src)?;
+    ctx.ws.splice(&path, replacements)?;
     ctx.matched_via = Via::least_exact(spans.iter().map(|s| s.via)).map(MatchedVia::Level);
     ctx.extra.insert("stretches".into(), Value::Array(placed));
     let where_: Vec<String> = spans.iter().map(|s| lines_label(s.first, s.last)).collect();

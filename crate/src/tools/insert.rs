@@ -182,8 +182,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         block.push_str(ending.as_str());
     }
     let inserted = split_lines(new).len();
-    let new_text = crate::text::splice(&src, &[(offset..offset, block)]);
-    ctx.ws.write(&path, new_text)?;
+    ctx.ws.splice(&path, vec![(offset..offset, block)])?;
     Ok(Outcome::Edited {
         message: format!(
             "Inserted {inserted} line{} {how} of {path}; {} now {}.",

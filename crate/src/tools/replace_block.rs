@@ -123,8 +123,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             ),
         ));
     }
-    let new_text = crate::text::splice(&src, &[(range, replacement.clone())]);
-    ctx.ws.write(&path, new_text)?;
+    ctx.ws.splice(&path, vec![(range, replacement.clone())])?;
     let n = count_lines(&replacement);
     let now = if n == 0 {
         "it was removed".to_string()

@@ -154,8 +154,7 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             ),
         ));
     }
-    let new_text = crate::text::splice(&src, &[(range, replacement.clone())]);
-    ctx.ws.write(&path, new_text)?;
+    ctx.ws.splice(&path, vec![(range, replacement.clone())])?;
     ctx.matched_via = Some(crate::locate::MatchedVia::FunctionName);
 
     let new_lines = count_lines(&replacement);

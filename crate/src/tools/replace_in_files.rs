@@ -27,7 +27,7 @@ use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::{self, Candidate, MatchedVia, Scope, Via};
 use crate::text::words::plural;
-use crate::text::{splice, Text};
+use crate::text::Text;
 use serde_json::{json, Value};
 use std::ops::Range;
 use std::sync::Arc;
@@ -429,8 +429,7 @@ fn write(ctx: &mut Ctx, plans: &[FilePlan]) -> EditResult<()> {
             .iter()
             .map(|o| (o.range.clone(), o.bytes.clone()))
             .collect();
-        ctx.ws
-            .write(&plan.path, splice(&plan.text, &replacements))?;
+        ctx.ws.splice(&plan.path, replacements)?;
         written.push((name, plan.text.clone()));
     }
     Ok(())

@@ -212,8 +212,7 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
         ));
     }
     ctx.note_located(&path, &text, &scope, &chosen, a.line_hint);
-    let new_text = crate::text::splice(&src, &replacements);
-    ctx.ws.write(&path, new_text)?;
+    ctx.ws.splice(&path, replacements.clone())?;
     let spans = replacements
         .iter()
         .map(|(range, text)| (range.clone(), text.len()))
