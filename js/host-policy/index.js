@@ -130,12 +130,16 @@ export function createRefusals(engine) {
     stale: (tool, path, when = 'after_read') => make(tool, 'stale_buffer', { path, when }),
     rejected: (tool, reason, seconds) =>
       make(tool, 'edit_rejected', reason === 'timeout' ? { reason, seconds } : { reason }),
+    // `reason`: {why, error} as real-path.js's realPathEscapes gives it, or a why name.
+    outsideRoot: (tool, path, reason) =>
+      make(tool, 'path_outside_root', { path, ...(typeof reason === 'string' ? { why: reason } : reason) }),
   };
   return {
     ...refusals,
     writeFailedError: (...a) => new RefusalError(refusals.writeFailed(...a)),
     staleError: (...a) => new RefusalError(refusals.stale(...a)),
     rejectedError: (...a) => new RefusalError(refusals.rejected(...a)),
+    outsideRootError: (...a) => new RefusalError(refusals.outsideRoot(...a)),
   };
 }
 
