@@ -15,7 +15,7 @@
 //! The commit journal lives in the user's state directory (`journal.rs`): a
 //! repository's own `.anchored-edit/` is ordinary data.
 
-use anchored_edit::{EditError, EditResult, ErrorKind};
+use anchored_edit::{EditError, EditResult, OutsideWhy};
 use cap_std::fs::Dir;
 use std::ffi::OsString;
 use std::io;
@@ -85,12 +85,12 @@ impl Jail {
                 Ok(m) if m.file_type().is_symlink() => {
                     hops += 1;
                     if hops > MAX_HOPS {
-                        return Err(outside(path, "it goes through too many symlinks"));
+                        return Err(outside(path, OutsideWhy::TooManyLinks));
                     }
                     let target = self
                         .dir
                         .read_link_contents(&candidate)
-                        .map_err(|e| outside(path, &format!("it cannot be resolved ({e})")))?;
+                        .map_err(|e| outside(path, OutsideWhy::Unresolvable(e.to_string())))?;
                     let target = if target.is_absolute() {
                         real = PathBuf::new();
                         self.under_root(&target).ok_or_else(|| escape(path))?
@@ -127,7 +127,7 @@ impl Jail {
         let given = Path::new(path);
         let relative = if given.is_absolute() {
             self.under_root(given)
-                .ok_or_else(|| outside(path, "it is not under the root"))?
+                .ok_or_else(|| outside(path, OutsideWhy::NotUnderRoot))?
         } else {
             given.to_path_buf()
         };
@@ -136,7 +136,7 @@ impl Jail {
             match c {
                 Component::Normal(n) => out.push(n),
                 Component::CurDir => {}
-                _ => return Err(outside(path, "it climbs out with `..`")),
+                _ => return Err(outside(path, OutsideWhy::ClimbsOut)),
             }
         }
         Ok(out)
@@ -150,16 +150,12 @@ pub fn is_escape(e: &io::Error) -> bool {
 }
 
 pub fn escape(path: &str) -> EditError {
-    outside(path, "a symlink on the way leads out of the root")
+    outside(path, OutsideWhy::LinkLeadsOut)
 }
 
-pub fn outside(path: &str, why: &str) -> EditError {
-    EditError::new(
-        ErrorKind::PathOutsideRoot,
-        format!(
-            "`{path}` is outside the project root: {why}. Send a path inside the root, relative to it."
-        ),
-    )
+/// The engine's `path_outside_root` wording (crate/src/refusals.rs), as every host's.
+pub fn outside(path: &str, why: OutsideWhy) -> EditError {
+    anchored_edit::outside_root(path, &why)
 }
 
 /// A name nobody can guess: 64 bits from the OS-seeded hasher keys, per call.

@@ -1,9 +1,10 @@
 //! The hosts' own refusals, worded once for every host.
 //!
-//! Three refusals come from hosts, never from the engine's tools: a computed edit that
+//! Four refusals come from hosts, never from the engine's tools: a computed edit that
 //! could not be written (`write_failed`), a file that changed after the engine read it
-//! (`stale_buffer`, from a host's compare-and-swap), and an edit the user did not accept
-//! in review (`edit_rejected`). The CLI, the Node server and the editor hosts all ask
+//! (`stale_buffer`, from a host's compare-and-swap), an edit the user did not accept
+//! in review (`edit_rejected`), and a path that only the disk shows leading out of the
+//! root (`path_outside_root`: a symlink on the way, see [`OutsideWhy`]). The CLI, the Node server and the editor hosts all ask
 //! this module for the result, so the words an agent reads do not depend on the host.
 
 use crate::error::{EditError, ErrorKind};
@@ -54,6 +55,77 @@ pub enum Rejection {
     Cancelled,
 }
 
+/// Why a host found a path outside the root (what only its file system can tell).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OutsideWhy {
+    /// An absolute path under none of the roots.
+    NotUnderRoot,
+    /// A symlink on the way leads out of the root.
+    LinkLeadsOut,
+    /// A `..` below the part that exists climbs out.
+    ClimbsOut,
+    /// The way goes through more symlinks than the host follows.
+    TooManyLinks,
+    /// A symlink is on the way and the host cannot tell where it leads (no realpath).
+    LinkOnTheWay,
+    /// A folder on the way changed into a link or moved while the host opened it.
+    MovedWhileRead,
+    /// The file changed into a link while the host opened it.
+    BecameLink,
+    /// The path could not be resolved; the system's words.
+    Unresolvable(String),
+}
+
+impl OutsideWhy {
+    /// From the wire name (`not_under_root`, `link_leads_out`, `climbs_out`,
+    /// `too_many_links`, `link_on_the_way`, `moved_while_read`, `became_link`,
+    /// `unresolvable` with the system's `error`).
+    pub fn parse(name: &str, error: Option<String>) -> Option<OutsideWhy> {
+        Some(match name {
+            "not_under_root" => OutsideWhy::NotUnderRoot,
+            "link_leads_out" => OutsideWhy::LinkLeadsOut,
+            "climbs_out" => OutsideWhy::ClimbsOut,
+            "too_many_links" => OutsideWhy::TooManyLinks,
+            "link_on_the_way" => OutsideWhy::LinkOnTheWay,
+            "moved_while_read" => OutsideWhy::MovedWhileRead,
+            "became_link" => OutsideWhy::BecameLink,
+            "unresolvable" => {
+                OutsideWhy::Unresolvable(error.unwrap_or_else(|| "no reason given".into()))
+            }
+            _ => return None,
+        })
+    }
+
+    fn words(&self) -> String {
+        match self {
+            OutsideWhy::NotUnderRoot => "it is not under the root".into(),
+            OutsideWhy::LinkLeadsOut => "a symlink on the way leads out of the root".into(),
+            OutsideWhy::ClimbsOut => "it climbs out with `..`".into(),
+            OutsideWhy::TooManyLinks => "it goes through too many symlinks".into(),
+            OutsideWhy::LinkOnTheWay => {
+                "a symlink is on the way and this host cannot tell where it leads".into()
+            }
+            OutsideWhy::MovedWhileRead => {
+                "a folder on the way changed into a link or moved while it was read".into()
+            }
+            OutsideWhy::BecameLink => "it changed into a link while it was read".into(),
+            OutsideWhy::Unresolvable(error) => format!("it cannot be resolved ({error})"),
+        }
+    }
+}
+
+/// The `path_outside_root` error a host gives for `path` (its reader throws it, so the
+/// tool's result carries it): one wording for the CLI, the Node server and the editors.
+pub fn outside_root(path: &str, why: &OutsideWhy) -> EditError {
+    EditError::new(
+        ErrorKind::PathOutsideRoot,
+        format!(
+            "`{path}` is outside the project root: {}. Send a path inside the root, relative to it.",
+            why.words()
+        ),
+    )
+}
+
 /// A refusal that only a host can make.
 #[derive(Debug, Clone, PartialEq)]
 pub enum HostRefusal {
@@ -71,6 +143,13 @@ pub enum HostRefusal {
     },
     /// The edit waited for review and was not accepted.
     Rejected(Rejection),
+    /// `path` leads out of the root on the host's disk.
+    OutsideRoot {
+        /// The path as the agent sent it.
+        path: String,
+        /// What the host found.
+        why: OutsideWhy,
+    },
 }
 
 /// The result a host returns for `refusal` of a call to `tool`.
@@ -90,6 +169,9 @@ pub fn host_refusal(tool: &str, refusal: &HostRefusal) -> ToolResult {
             ),
         ),
         HostRefusal::Rejected(rejection) => (ErrorKind::EditRejected, rejected(rejection)),
+        HostRefusal::OutsideRoot { path, why } => {
+            return ToolResult::failure(tool, outside_root(path, why))
+        }
     };
     ToolResult::failure(tool, EditError::new(kind, message))
 }
@@ -138,6 +220,22 @@ mod tests {
                 HostRefusal::Rejected(Rejection::Discarded),
                 "edit_rejected",
                 "Do not send it again unchanged",
+            ),
+            (
+                HostRefusal::OutsideRoot {
+                    path: "link/a.txt".into(),
+                    why: OutsideWhy::LinkLeadsOut,
+                },
+                "path_outside_root",
+                "`link/a.txt` is outside the project root: a symlink on the way leads out of the root. Send a path inside the root",
+            ),
+            (
+                HostRefusal::OutsideRoot {
+                    path: "b".into(),
+                    why: OutsideWhy::Unresolvable("EACCES".into()),
+                },
+                "path_outside_root",
+                "it cannot be resolved (EACCES)",
             ),
         ];
         for (refusal, kind, words) in cases {

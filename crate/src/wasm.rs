@@ -556,7 +556,10 @@ fn call_options(options: &JsValue) -> crate::CallOptions {
 /// `kind`: `"write_failed"` (`detail.why`), `"stale_buffer"` (`detail.path`,
 /// `detail.when`: `"after_read"` | `"during_review"` | `"since_diff"`) or
 /// `"edit_rejected"` (`detail.reason`: `"discarded"` | `"timeout"` | `"cancelled"`,
-/// `detail.seconds` with `"timeout"`). Throws an `Error` for any other kind or detail.
+/// `detail.seconds` with `"timeout"`) or `"path_outside_root"` (`detail.path`,
+/// `detail.why`: `"not_under_root"` | `"link_leads_out"` | `"climbs_out"` |
+/// `"too_many_links"` | `"link_on_the_way"` | `"moved_while_read"` | `"became_link"` |
+/// `"unresolvable"` with `detail.error`). Throws an `Error` for any other kind or detail.
 #[wasm_bindgen(js_name = hostRefusal)]
 pub fn host_refusal_js(tool: &str, kind: &str, detail: JsValue) -> Result<JsValue, JsValue> {
     guarded(|| {
@@ -585,6 +588,10 @@ pub fn host_refusal_js(tool: &str, kind: &str, detail: JsValue) -> Result<JsValu
                 _ => None,
             }
             .map(crate::HostRefusal::Rejected),
+            "path_outside_root" => text("path").and_then(|path| {
+                let why = crate::OutsideWhy::parse(&text("why")?, text("error"))?;
+                Some(crate::HostRefusal::OutsideRoot { path, why })
+            }),
             _ => None,
         };
         match refusal {

@@ -140,6 +140,39 @@ test('changesToWrite: only an ok, non-dry-run result of an editing tool with fil
   for (const [result, want] of cases) assert.deepEqual(changesToWrite(result, edits), want, JSON.stringify(result));
 });
 
+test('changesToPreview: only an ok dry-run result of an editing tool with files, never one that is written', async () => {
+  const { changesToPreview, changesToWrite } = await import('./index.js');
+  const edits = new Set(['str_replace']);
+  const files = [{ path: 'a.txt', new_text: 'x' }];
+  const cases = [
+    [{ ok: true, tool: 'str_replace', files, dry_run: true }, files],
+    [{ ok: true, tool: 'str_replace', files }, []],
+    [{ ok: false, tool: 'str_replace', files, dry_run: true }, []],
+    [{ ok: true, tool: 'read_lines', files, dry_run: true }, []],
+    [{ ok: true, tool: 'str_replace', dry_run: true }, []],
+    [undefined, []],
+  ];
+  for (const [result, want] of cases) {
+    assert.deepEqual(changesToPreview(result, edits), want, JSON.stringify(result));
+    assert.ok(changesToPreview(result, edits).length === 0 || changesToWrite(result, edits).length === 0);
+  }
+});
+
+// No JS host keeps its own copy of "is this result written?" (or shown as a dry run).
+test('no host decides inline whether a result is written', async () => {
+  const { readFileSync } = await import('node:fs');
+  const root = new URL('../../', import.meta.url);
+  const hosts = ['vscode-extension/src/host.js', 'pulsar-plugin/lib/host.js', 'web/src/main.js', 'js/node-server/host.js', 'js/mcp-host/index.js'];
+  for (const file of hosts) {
+    const code = readFileSync(new URL(file, root), 'utf8')
+      .split('\n')
+      .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+      .join('\n');
+    assert.doesNotMatch(code, /dry_run\s*!==|!\s*result\.dry_run|\.ok\s*&&\s*(!|this\.edits|edits)|Array\.isArray\(result\.files\)\s*&&/, `${file} decides inline`);
+    assert.match(code, /changesTo(Write|Preview)/, `${file} does not ask the kit`);
+  }
+});
+
 // Issue 24, the host kit: one real-location check (Pulsar, VS Code desktop, the Node server).
 test('realPathEscapes: a link on the way out of the root is named; a new file inside is fine', async () => {
   const fs = await import('node:fs');
@@ -155,7 +188,11 @@ test('realPathEscapes: a link on the way out of the root is named; a new file in
     fs.symlinkSync('.', path.join(root, 'self'));
     assert.equal(realPathEscapes(fs, path, path.join(root, 'new/dir/a.txt'), root), null);
     assert.equal(realPathEscapes(fs, path, path.join(root, 'self/a.txt'), root), null);
-    assert.equal(realPathEscapes(fs, path, path.join(root, 'out/a.txt'), root, 'workspace folder'), 'a symlink on the way leads out of the workspace folder');
+    // The reason as the engine's refusal detail: the host has the engine word it.
+    assert.deepEqual(realPathEscapes(fs, path, path.join(root, 'out/a.txt'), root), { why: 'link_leads_out' });
+    // A name that only starts with `..` is inside (the old prefix test called it outside).
+    fs.mkdirSync(path.join(root, '..data'));
+    assert.equal(realPathEscapes(fs, path, path.join(root, '..data/a.txt'), root), null);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -83,6 +83,16 @@ export function changesToWrite(result, edits) {
   return written ? result.files : [];
 }
 
+/**
+ * The changed files a host shows as a dry run's diff, [] when there is nothing to show:
+ * the result of an editing tool, ok, a dry run, with files. Never written: applying them
+ * later is the user's decision, checked again then (`stale`, `since_diff`).
+ */
+export function changesToPreview(result, edits) {
+  const shown = result?.ok === true && result.dry_run === true && edits.has(result.tool) && Array.isArray(result.files);
+  return shown ? result.files : [];
+}
+
 /** The names of the tools that edit files, from the engine's `toolSchemas()`. */
 export function editingTools(schemas) {
   return new Set(schemas.filter((s) => s.annotations?.readOnlyHint === false).map((s) => s.name));
@@ -120,12 +130,16 @@ export function createRefusals(engine) {
     stale: (tool, path, when = 'after_read') => make(tool, 'stale_buffer', { path, when }),
     rejected: (tool, reason, seconds) =>
       make(tool, 'edit_rejected', reason === 'timeout' ? { reason, seconds } : { reason }),
+    // `reason`: {why, error} as real-path.js's realPathEscapes gives it, or a why name.
+    outsideRoot: (tool, path, reason) =>
+      make(tool, 'path_outside_root', { path, ...(typeof reason === 'string' ? { why: reason } : reason) }),
   };
   return {
     ...refusals,
     writeFailedError: (...a) => new RefusalError(refusals.writeFailed(...a)),
     staleError: (...a) => new RefusalError(refusals.stale(...a)),
     rejectedError: (...a) => new RefusalError(refusals.rejected(...a)),
+    outsideRootError: (...a) => new RefusalError(refusals.outsideRoot(...a)),
   };
 }
 

@@ -6,9 +6,12 @@
 // have no realpath. Free of Node imports: the host hands in `fs` (lstatSync,
 // realpathSync) and `path` (dirname, basename, join, relative, isAbsolute).
 
-/** The real path of `p`, resolving the deepest part that exists. Throws when the root
- * of the file system itself cannot be resolved. */
-export function realLocation(fsImpl, pathImpl, p) {
+/**
+ * `p` split at its deepest existing part: `{real, missing}`, the real path of that part
+ * and the names below it that do not exist yet (not normalised: a host may refuse a
+ * `..` among them). Throws when the existing part cannot be resolved.
+ */
+export function realParts(fsImpl, pathImpl, p) {
   const missing = [];
   let existing = p;
   for (;;) {
@@ -22,28 +25,37 @@ export function realLocation(fsImpl, pathImpl, p) {
       existing = parent;
     }
   }
-  return pathImpl.join(fsImpl.realpathSync(existing), ...missing);
+  return { real: fsImpl.realpathSync(existing), missing };
+}
+
+/** The real path of `p`, resolving the deepest part that exists. Throws when the root
+ * of the file system itself cannot be resolved. */
+export function realLocation(fsImpl, pathImpl, p) {
+  const { real, missing } = realParts(fsImpl, pathImpl, p);
+  return pathImpl.join(real, ...missing);
 }
 
 /** Whether `child` is `parent` or lies under it (both real, absolute). */
 export function isInside(pathImpl, child, parent) {
   const rel = pathImpl.relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !pathImpl.isAbsolute(rel));
+  // `..` or `../…` climbs out; a name that merely starts with `..` (`..data`) is inside.
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${pathImpl.sep}`) && !pathImpl.isAbsolute(rel));
 }
 
 /**
  * Whether the file at `fsPath` (inside `rootFsPath` by its name) really stays inside it:
- * null when it does, else why not (the `why` of a `path_outside_root` refusal; `place`
- * names the root as the host's user knows it).
+ * null when it does, else why not as the engine's `path_outside_root` detail
+ * (`{why: 'link_leads_out'}` or `{why: 'unresolvable', error}`), which the host has the
+ * engine word (`createRefusals(engine).outsideRoot`), the same in every host.
  */
-export function realPathEscapes(fsImpl, pathImpl, fsPath, rootFsPath, place = 'project root') {
+export function realPathEscapes(fsImpl, pathImpl, fsPath, rootFsPath) {
   let real;
   let realRoot;
   try {
     real = realLocation(fsImpl, pathImpl, fsPath);
     realRoot = fsImpl.realpathSync(rootFsPath);
   } catch (e) {
-    return `it cannot be resolved (${e.message})`;
+    return { why: 'unresolvable', error: e.message };
   }
-  return isInside(pathImpl, real, realRoot) ? null : `a symlink on the way leads out of the ${place}`;
+  return isInside(pathImpl, real, realRoot) ? null : { why: 'link_leads_out' };
 }

@@ -7,7 +7,9 @@
 //   taking the real path (fs.realpathSync) of its deepest existing part, so a symlink
 //   anywhere on the way is followed before the check, and a file that does not exist yet
 //   (a create, a patch's Add) is judged by the directory it would land in. The real
-//   location must lie under the real root, else `path_outside_root`.
+//   location must lie under the real root, else `path_outside_root`. That check is
+//   js/host-policy/real-path.js's (`realParts`, `isInside`), as in Pulsar and VS Code;
+//   the refusal's words are the engine's (`hostRefusal`), as in every host.
 // - Opening beneath the root (Node has no openat): the root is opened once; a directory
 //   is opened from it one component at a time through `/proc/self/fd/N/NAME` with
 //   `O_DIRECTORY|O_NOFOLLOW` (the kernel resolves NAME in the directory of descriptor N,
@@ -32,7 +34,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { hostRefusal } from 'anchored-edit';
 import { fsReaders, listFiles } from '../host-policy/listing.js';
+import { isInside, realParts } from '../host-policy/real-path.js';
 
 /** A refusal the engine turns into its own error kind (see FileReader in index.d.ts). */
 export class Refusal extends Error {
@@ -102,24 +106,14 @@ export function digestOf(bytes) {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-function outside(p, why) {
-  return new Refusal(
-    'path_outside_root',
-    `\`${p}\` is outside the project root: ${why}. Send a path inside the root, relative to it.`,
-  );
+/** `why`: the engine's name for the reason (`link_leads_out`, …; crate/src/refusals.rs). */
+function outside(p, why, error) {
+  const { message } = hostRefusal('', 'path_outside_root', { path: p, why, ...(error === undefined ? {} : { error }) }).error;
+  return new Refusal('path_outside_root', message);
 }
 
 function invalid(message) {
   return new Refusal('invalid_arguments', message);
-}
-
-function exists(p) {
-  try {
-    fs.lstatSync(p);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -192,35 +186,23 @@ export class DiskFiles {
     }
   }
 
-  /** Whether the real path `real` is the root or lies under it. */
-  #inside(real) {
-    return real === this.root || real.startsWith(this.root.endsWith(path.sep) ? this.root : this.root + path.sep);
-  }
-
   /** The real location of an engine path (relative or absolute), or throws `path_outside_root`. */
   resolve(p) {
     const joined = path.isAbsolute(p) ? p : `${this.root}${path.sep}${p}`;
-    // Split into the deepest existing ancestor and the names below it (without
-    // normalising: `..` below the existing part is refused, not folded).
-    let existing = joined;
-    const missing = [];
-    while (!exists(existing)) {
-      const parent = path.dirname(existing);
-      if (parent === existing) break;
-      missing.push(path.basename(existing));
-      existing = parent;
-    }
-    let real;
+    // The deepest existing ancestor, real, and the names below it (not normalised: `..`
+    // below the existing part is refused, not folded).
+    let parts;
     try {
-      real = fs.realpathSync(existing);
+      parts = realParts(fs, path, joined);
     } catch (e) {
-      throw outside(p, `it cannot be resolved (${e.message})`);
+      throw outside(p, 'unresolvable', e.message);
     }
-    if (!this.#inside(real)) {
-      throw outside(p, path.isAbsolute(p) ? 'it is not under the root' : 'a symlink on the way leads out of the root');
+    let { real } = parts;
+    if (!isInside(path, real, this.root)) {
+      throw outside(p, path.isAbsolute(p) ? 'not_under_root' : 'link_leads_out');
     }
-    for (const name of missing.reverse()) {
-      if (name === '..') throw outside(p, 'it climbs out with `..`');
+    for (const name of parts.missing) {
+      if (name === '..') throw outside(p, 'climbs_out');
       real = path.join(real, name);
     }
     return real;
@@ -258,7 +240,7 @@ export class DiskFiles {
       dfd = this.openDir(dir);
     } catch (e) {
       if (e.code === 'ENOENT') return absent();
-      throw outside(p, 'a folder on the way changed into a link or moved while it was read');
+      throw outside(p, 'moved_while_read');
     }
     let fd;
     try {
@@ -267,7 +249,7 @@ export class DiskFiles {
     } catch (e) {
       if (e.code === 'ENOENT') return absent();
       if (e.code === 'EISDIR') throw isDirectory(p);
-      if (e.code === 'ELOOP') throw outside(p, 'it changed into a link while it was read');
+      if (e.code === 'ELOOP') throw outside(p, 'became_link');
       throw invalid(`\`${p}\` cannot be read: ${e.message}.`);
     } finally {
       fs.closeSync(dfd);

@@ -122,7 +122,9 @@ class Host extends EventEmitter {
       this.#noteEdit(request, { outcome: 'refused', kind: result.error && result.error.kind, message: result.error && result.error.message });
     } else if (result.dry_run === true) {
       this.#noteEdit(request, { outcome: 'previewed', message: result.message });
-      if (Array.isArray(result.files) && result.files.length > 0) {
+      // Whether a dry run is shown: js/host-policy's rule (whether a result is written is
+      // js/mcp-host's `changesToWrite`, which calls apply() below).
+      if (policy().changesToPreview(result, this.editingTools).length > 0) {
         this.queue.showDryRun(entry);
         this.emit('preview', this.queue.preview);
       }

@@ -56,11 +56,10 @@ function isAbsoluteEnginePath(p) {
  * {ignoredNames, excludeVcsIgnoredPaths} (Pulsar's core settings).
  */
 function createWorkspace({ roots, openBuffers, listing, engine, realPath = loadEngine().realPath, ignores = () => ({}), fs: fsImpl = fs }) {
-  function outside(p, why) {
-    return new HostRefusal(
-      'path_outside_root',
-      `\`${p}\` is outside the project: ${why}. Send a path relative to the project folder ${JSON.stringify(roots()[0] ?? '')} (e.g. "src/main.js"), or an absolute path inside it.`,
-    );
+  /** `reason`: the engine's detail ({why, error}); the words are the engine's, as in every host. */
+  function outside(p, reason) {
+    const words = engine || loadEngine().engine;
+    return new HostRefusal('path_outside_root', words.hostRefusal('', 'path_outside_root', { path: p, ...reason }).error.message);
   }
 
   /** {abs, real, root} for an engine path, or throws a `path_outside_root` HostRefusal. */
@@ -75,11 +74,11 @@ function createWorkspace({ roots, openBuffers, listing, engine, realPath = loadE
     const abs = isAbsoluteEnginePath(p) ? path.resolve(p) : path.resolve(folders[0], p);
     const root = folders.find((r) => isInside(abs, path.resolve(r)));
     if (root === undefined) {
-      throw outside(p, folders.length === 1 ? 'it is not in the project folder' : 'it is in none of the project folders');
+      throw outside(p, { why: 'not_under_root' });
     }
     // The real-location check every JS host shares (js/host-policy/real-path.js).
-    const why = realPath.realPathEscapes(fsImpl, path, abs, root, 'project folder');
-    if (why !== null) throw outside(p, why);
+    const escape = realPath.realPathEscapes(fsImpl, path, abs, root);
+    if (escape !== null) throw outside(p, escape);
     return { abs, real: realPath.realLocation(fsImpl, path, abs), root };
   }
 
@@ -200,7 +199,7 @@ function createWorkspace({ roots, openBuffers, listing, engine, realPath = loadE
     if (folders.length === 0) throw resolveError(folder);
     const absolute = folder !== '' && isAbsoluteEnginePath(folder);
     const root = absolute ? folders.find((r) => isInside(path.resolve(folder), path.resolve(r))) : folders[0];
-    if (root === undefined) throw outside(folder, 'it is in none of the project folders');
+    if (root === undefined) throw outside(folder, { why: 'not_under_root' });
     const base = path.resolve(root);
     const rel = absolute ? path.relative(base, path.resolve(folder)).split(path.sep).join('/') : folder;
     const at = (r) => (r === '' ? base : path.join(base, ...r.split('/')));

@@ -36,7 +36,7 @@ export async function activateExtension(context, { loadWasm, canSpawn = false, n
   const session = restoreSession(engine, context.globalState, log);
   const schemas = engine.toolSchemas();
   const previews = new Previews();
-  const paths = new WorkspacePaths({ realPathEscapes });
+  const paths = new WorkspacePaths({ realPathEscapes, engine });
   const editorTools = createEditorTools({ engine, adapter: createEditorAdapter({ paths }), editorName: 'VS Code' });
   const kept = new KeptDocuments({ session, resolvePath: engine.resolvePath, workspace: keptWorkspace(paths) });
   context.subscriptions.push(kept);

@@ -88,9 +88,12 @@ function folderPath(folder) {
  */
 export class WorkspacePaths {
   #realPathEscapes;
+  #engine;
 
-  constructor({ realPathEscapes } = {}) {
+  /** `engine`: words the refusals (`hostRefusal`, the same words in every host). */
+  constructor({ realPathEscapes, engine } = {}) {
     this.#realPathEscapes = realPathEscapes;
+    this.#engine = engine;
   }
 
   /** Whether symlinks are resolved here (desktop) rather than checked by stat. */
@@ -111,12 +114,9 @@ export class WorkspacePaths {
     return this.folders().map(folderPath);
   }
 
-  #outside(path, why) {
-    const root = this.root();
-    return refusal(
-      'path_outside_root',
-      `\`${path}\` is outside the workspace: ${why}. Send a path relative to the workspace folder ${root.name} (e.g. "src/main.rs"), or an absolute path inside a workspace folder.`,
-    );
+  /** `reason`: the engine's detail ({why, error}, crate/src/refusals.rs). */
+  #outside(path, reason) {
+    return refusal('path_outside_root', this.#engine.hostRefusal('', 'path_outside_root', { path, ...reason }).error.message);
   }
 
   /** {uri, folder} for an engine path, or throws a `path_outside_root` refusal. */
@@ -141,13 +141,13 @@ export class WorkspacePaths {
           break;
         }
       }
-      if (!found) throw this.#outside(path, folders.length === 1 ? 'it is not in the workspace folder' : 'it is in none of the workspace folders');
+      if (!found) throw this.#outside(path, { why: 'not_under_root' });
     } else {
       found = { uri: vscode.Uri.joinPath(folders[0].uri, path), folder: folders[0] };
     }
     if (this.resolvesLinks && found.uri.scheme === 'file' && found.folder.uri.scheme === 'file') {
-      const why = this.#realPathEscapes(found.uri.fsPath, found.folder.uri.fsPath);
-      if (why) throw this.#outside(path, why);
+      const escape = this.#realPathEscapes(found.uri.fsPath, found.folder.uri.fsPath);
+      if (escape) throw this.#outside(path, escape);
     }
     return found;
   }
@@ -180,7 +180,7 @@ export class WorkspacePaths {
       const entry = entries.find(([name]) => name === part);
       if (!entry) return null;
       if (entry[1] & vscode.FileType.SymbolicLink) {
-        return this.#outside(path, 'a symlink is on the way (VS Code for the web cannot tell where it leads, so links are refused)');
+        return this.#outside(path, { why: 'link_on_the_way' });
       }
       at = vscode.Uri.joinPath(at, part);
     }

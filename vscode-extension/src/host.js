@@ -15,7 +15,7 @@
 import * as vscode from 'vscode';
 import { ApplyError, CallFiles, applyGroups, callWithFiles, saveDocuments } from './files.js';
 import { persistStats } from './engine.js';
-import { createRefusals, editingTools, notApplied, reviewTimeoutSeconds, undoSteps } from '../../js/host-policy/index.js';
+import { changesToPreview, changesToWrite, createRefusals, editingTools, notApplied, reviewTimeoutSeconds, undoSteps } from '../../js/host-policy/index.js';
 
 /** The user's decisions on a held edit → the engine's rejection reasons. */
 const REJECTION_REASONS = { discard: 'discarded', timeout: 'timeout', cancelled: 'cancelled' };
@@ -148,14 +148,14 @@ export class Host {
     }
     const { result } = outcome;
     this.#logResult(origin, result);
-    const changes = result.ok && this.edits.has(result.tool) && Array.isArray(result.files) ? result.files : [];
+    // Whether anything is shown or written: js/host-policy's one rule for every host.
     if (preview) {
-      if (changes.length === 0) return { result };
+      if (changesToPreview(result, this.edits).length === 0) return { result };
       const item = this.previews.add({ result, files });
       await this.previews.show(item);
       return { result, previewId: item.id };
     }
-    if (changes.length === 0 || result.dry_run === true) return { result };
+    if (changesToWrite(result, this.edits).length === 0) return { result };
     if (review) return { result: await this.#review(result, files, token) };
     return { result: await this.#apply(result, files, { when: 'after_read' }) };
   }

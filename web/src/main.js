@@ -14,7 +14,7 @@ import { history, defaultKeymap, historyKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { bracketMatching } from '@codemirror/language';
 import { Workspace } from './workspace.js';
-import { editsFiles } from '../../js/host-policy/index.js';
+import { changesToWrite, editingTools, editsFiles } from '../../js/host-policy/index.js';
 import { filterListing, inFolder, isIgnoreFile } from '../../js/host-policy/listing.js';
 import { CallForm } from './form.js';
 import { ResultPanel, richText } from './result.js';
@@ -314,7 +314,7 @@ async function boot() {
       return null;
     }
     lastResult = result;
-    const applied = mode === 'apply' && result.ok && !result.dry_run && (result.files ?? []).length > 0;
+    const applied = mode === 'apply' && changesToWrite(result, editingTools(schemas)).length > 0;
     clearMarks();
     if (applied) applyResult(result, before);
     panel.show(result, { mode: applied ? 'applied' : 'dry', before, request: readCall(text).call ?? null });

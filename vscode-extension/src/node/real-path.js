@@ -15,8 +15,9 @@ export function realLocation(p) {
 
 /**
  * Whether the file at `fsPath` (inside the workspace folder `rootFsPath` by its name)
- * really stays inside it. Returns null when it does, else why not (for the refusal).
+ * really stays inside it. Returns null when it does, else why not as the engine's
+ * refusal detail ({why, error}; files.js has the engine word it).
  */
 export function realPathEscapes(fsPath, rootFsPath) {
-  return shared.realPathEscapes(fs, path, fsPath, rootFsPath, 'workspace folder');
+  return shared.realPathEscapes(fs, path, fsPath, rootFsPath);
 }

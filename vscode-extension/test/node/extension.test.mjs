@@ -262,14 +262,14 @@ describe('desktop path rule: a symlink out of the workspace folder is refused (s
         ['src/a.txt', null],
         ['inside-link.txt', null],
         ['src/new/file.txt', null],
-        ['secret-link.txt', /symlink on the way leads out/],
-        ['out-dir/secret.txt', /symlink on the way leads out/],
-        ['out-dir/new.txt', /symlink on the way leads out/],
+        ['secret-link.txt', { why: 'link_leads_out' }],
+        ['out-dir/secret.txt', { why: 'link_leads_out' }],
+        ['out-dir/new.txt', { why: 'link_leads_out' }],
       ];
       for (const [rel, expected] of cases) {
         const why = realPathEscapes(join(root, rel), root);
         if (expected === null) assert.equal(why, null, rel);
-        else assert.match(why ?? '', expected, rel);
+        else assert.deepEqual(why, expected, rel);
       }
     } finally {
       rmSync(base, { recursive: true, force: true });
