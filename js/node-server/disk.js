@@ -34,7 +34,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { hostRefusal } from 'anchored-edit';
 import { fsReaders, listFiles } from '../host-policy/listing.js';
 import { isInside, realParts } from '../host-policy/real-path.js';
 
@@ -106,9 +105,13 @@ export function digestOf(bytes) {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** `why`: the engine's name for the reason (`link_leads_out`, …; crate/src/refusals.rs). */
-function outside(p, why, error) {
-  const { message } = hostRefusal('', 'path_outside_root', { path: p, why, ...(error === undefined ? {} : { error }) }).error;
+/**
+ * `why`: the engine's name for the reason (`link_leads_out`, …; crate/src/refusals.rs),
+ * worded by `engine` (the one handed to DiskFiles: the source tree's tests pass pkg/'s,
+ * the package passes its own).
+ */
+function outside(engine, p, why, error) {
+  const { message } = engine.hostRefusal('', 'path_outside_root', { path: p, why, ...(error === undefined ? {} : { error }) }).error;
   return new Refusal('path_outside_root', message);
 }
 
@@ -195,14 +198,14 @@ export class DiskFiles {
     try {
       parts = realParts(fs, path, joined);
     } catch (e) {
-      throw outside(p, 'unresolvable', e.message);
+      throw outside(this.#engine, p, 'unresolvable', e.message);
     }
     let { real } = parts;
     if (!isInside(path, real, this.root)) {
-      throw outside(p, path.isAbsolute(p) ? 'not_under_root' : 'link_leads_out');
+      throw outside(this.#engine, p, path.isAbsolute(p) ? 'not_under_root' : 'link_leads_out');
     }
     for (const name of parts.missing) {
-      if (name === '..') throw outside(p, 'climbs_out');
+      if (name === '..') throw outside(this.#engine, p, 'climbs_out');
       real = path.join(real, name);
     }
     return real;
@@ -240,7 +243,7 @@ export class DiskFiles {
       dfd = this.openDir(dir);
     } catch (e) {
       if (e.code === 'ENOENT') return absent();
-      throw outside(p, 'moved_while_read');
+      throw outside(this.#engine, p, 'moved_while_read');
     }
     let fd;
     try {
@@ -249,7 +252,7 @@ export class DiskFiles {
     } catch (e) {
       if (e.code === 'ENOENT') return absent();
       if (e.code === 'EISDIR') throw isDirectory(p);
-      if (e.code === 'ELOOP') throw outside(p, 'became_link');
+      if (e.code === 'ELOOP') throw outside(this.#engine, p, 'became_link');
       throw invalid(`\`${p}\` cannot be read: ${e.message}.`);
     } finally {
       fs.closeSync(dfd);
