@@ -19,6 +19,7 @@
 //! never opens anything but a regular file for its bytes (`O_NONBLOCK|O_NOFOLLOW`,
 //! checked on the descriptor).
 
+use crate::disk::open_regular;
 use anchored_edit::protocol::{self, Facts, Journal, Kind, Undo};
 use cap_std::fs::{Dir, DirBuilder, MetadataExt, OpenOptions, OpenOptionsExt};
 use std::io::{self, Read, Write};
@@ -161,7 +162,7 @@ impl Journals {
     /// Whether another live process holds `tag`'s lock: it is locked (the CLI's), or
     /// the process it names still runs (the Node server's, [`protocol::lock_alive`]).
     fn alive(&self, tag: &str) -> bool {
-        let Ok((f, _)) = open_file(&self.dir, Path::new(&format!("{tag}.lock")), false) else {
+        let Ok((f, _)) = open_regular(&self.dir, Path::new(&format!("{tag}.lock")), false) else {
             return false;
         };
         let mut f = f.into_std();
@@ -215,7 +216,7 @@ impl Journals {
 
     /// The journal `name`, if it is a regular file of bounded size that verifies.
     fn read(&self, name: &str, tag: &str) -> Option<Journal> {
-        let (file, meta) = open_file(&self.dir, Path::new(name), false).ok()?;
+        let (file, meta) = open_regular(&self.dir, Path::new(name), false).ok()?;
         if meta.len() > JOURNAL_MAX {
             return None;
         }
@@ -248,7 +249,7 @@ fn key(base: &Dir) -> io::Result<[u8; 16]> {
             _ => {}
         }
     }
-    let (file, meta) = open_file(base, Path::new("key"), false)?;
+    let (file, meta) = open_regular(base, Path::new("key"), false)?;
     // SAFETY: geteuid has no preconditions.
     if meta.len() != 16 || meta.uid() != unsafe { libc::geteuid() } || meta.mode() & 0o077 != 0 {
         return Err(io::Error::other(
@@ -342,7 +343,7 @@ fn roll_back(dir: &Dir, e: &Entry) -> io::Result<()> {
         Undo::UnlinkTarget => dir.remove_file(&e.name),
         Undo::RewriteFromOld => {
             let before = read_regular(dir, old)?;
-            let (file, _) = open_file(dir, Path::new(&e.name), true)?;
+            let (file, _) = open_regular(dir, Path::new(&e.name), true)?;
             overwrite(file.into_std(), &before)
         }
     }
@@ -350,33 +351,11 @@ fn roll_back(dir: &Dir, e: &Entry) -> io::Result<()> {
 
 /// A regular file's bytes, opened without following a link or blocking.
 fn read_regular(dir: &Dir, name: &str) -> io::Result<Vec<u8>> {
-    let (file, _) = open_file(dir, Path::new(name), false)?;
+    let (file, _) = open_regular(dir, Path::new(name), false)?;
     let mut out = Vec::new();
     file.into_std().read_to_end(&mut out)?;
     Ok(out)
 }
-
-/// Opens `rel` with `O_NONBLOCK|O_NOFOLLOW` (a FIFO opened for reading would wait for a
-/// writer) and returns it with the metadata of the descriptor itself: a regular file,
-/// or an error.
-pub fn open_file(
-    dir: &Dir,
-    rel: &Path,
-    write: bool,
-) -> io::Result<(cap_std::fs::File, cap_std::fs::Metadata)> {
-    let mut options = OpenOptions::new();
-    options
-        .read(!write)
-        .write(write)
-        .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
-    let file = dir.open_with(rel, &options)?;
-    let meta = file.metadata()?;
-    if !meta.is_file() {
-        return Err(io::Error::other("not a regular file"));
-    }
-    Ok((file, meta))
-}
-
 /// Writes `bytes` over the whole file, in place, and syncs it.
 pub fn overwrite(mut file: std::fs::File, bytes: &[u8]) -> io::Result<()> {
     file.write_all(bytes)?;
