@@ -232,6 +232,17 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op<'_>], hook: &mut Hook) -> Result<
             return run;
         }
     }
+    // A server cleans up after its reply (after_reply.rs): the batch is final, and a
+    // crash before the clean-up leaves it to the next run's recovery, as here.
+    if run.is_ok() && journal.state == State::Done && disk.defers() {
+        if let (Ok(root), Ok(journals)) = (root.try_clone(), journals.try_clone()) {
+            disk.defer(Box::new(move || {
+                let _ = journal::undo(&root, &journal, &dirs).and_then(|()| journals.discard(&tag));
+                drop(lock);
+            }));
+            return Ok(());
+        }
+    }
     // Rolled back after a failure, cleaned up after success: the same walk. A clean-up
     // that fails after `done` is finished by the next run; the batch stands.
     let cleanup = journal::undo(root, &journal, &dirs).and_then(|()| journals.discard(&tag));

@@ -18,6 +18,7 @@
 //! Files are identified by device and inode ([`Files::identity`]), so the engine keeps
 //! one text for `a.txt` and a symlink or hard link to it.
 
+use crate::after_reply::{self, Later};
 use crate::digest::Digest;
 use crate::jail::{self, Jail};
 use crate::journal::Journals;
@@ -27,7 +28,7 @@ use anchored_edit::{
 };
 use cap_std::fs::{Metadata, MetadataExt, OpenOptions, OpenOptionsExt};
 use std::collections::HashMap;
-use std::io::{self, Read};
+use std::io::{self, Read as _};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -47,7 +48,10 @@ pub struct DiskFiles {
     /// The walker's warnings about the last listing (skipped ignore files).
     list_warnings: Mutex<Vec<String>>,
     /// Files kept between calls (a server's; `keep_reads`).
-    cache: Option<ReadCache>,
+    cache: Option<Arc<ReadCache>>,
+    /// Work after the reply (a server's; after_reply.rs); each job owns its handles,
+    /// and dropping this runs and waits for them.
+    later: Option<Later>,
 }
 
 impl DiskFiles {
@@ -68,14 +72,71 @@ impl DiskFiles {
             seen: Mutex::new(HashMap::new()),
             list_warnings: Mutex::new(Vec::new()),
             cache: None,
+            later: None,
         })
     }
 
     /// Keeps the files read between calls (read_cache.rs): for a server, not a one-call
     /// process.
     pub fn keep_reads(mut self) -> DiskFiles {
-        self.cache = Some(ReadCache::default());
+        self.cache = Some(Arc::new(ReadCache::default()));
+        self.later = Some(Later::default());
         self
+    }
+
+    /// Whether a commit's clean-up waits until after the reply (a server's).
+    pub fn defers(&self) -> bool {
+        self.later.is_some()
+    }
+
+    /// Queues `job` for after the reply (runs it now for a one-call process).
+    pub fn defer(&self, job: after_reply::Job) {
+        match &self.later {
+            Some(later) => later.push(job),
+            None => job(),
+        }
+    }
+
+    /// Starts the queued jobs (the call's reply is on its way).
+    pub fn start_later(&self) {
+        if let Some(later) = &self.later {
+            later.start();
+        }
+    }
+
+    /// Waits for the jobs of the previous call (before a commit).
+    pub fn settle(&self) {
+        if let Some(later) = &self.later {
+            later.settle();
+        }
+    }
+
+    /// How the read cache answered (None: no cache).
+    #[allow(dead_code)] // Read by tests and `ANCHORED_EDIT_STEP_TIMES`.
+    pub fn cache_counts(&self) -> Option<crate::read_cache::Counts> {
+        self.cache.as_ref().map(|c| c.counts())
+    }
+
+    /// Hands `bytes`, just written to engine path `path` by a commit that began at
+    /// `since_ns`, to the read cache, after the reply: their digest and the file's
+    /// stat are taken then (after_reply.rs).
+    pub fn hand_over(&self, path: &str, bytes: Vec<u8>, since_ns: i128) {
+        let (Some(cache), Some(later)) = (&self.cache, &self.later) else {
+            return;
+        };
+        let (Ok(rel), Ok(root)) = (self.jail.locate(path), self.jail.dir().try_clone()) else {
+            return;
+        };
+        let cache = Arc::clone(cache);
+        later.push(Box::new(move || {
+            let Ok((_, meta)) = open_regular(&root, &rel, false) else {
+                return;
+            };
+            if meta.len() == bytes.len() as u64 {
+                let digest = Digest::of(&bytes);
+                cache.keep_written(&rel, &meta, since_ns, &Arc::new(bytes), digest);
+            }
+        }));
     }
 
     pub fn jail(&self) -> &Jail {
@@ -117,7 +178,8 @@ impl DiskFiles {
         read_bounded(file, meta.len(), path).ok().map(Arc::new)
     }
 
-    fn read_real(&self, path: &str, rel: &Path) -> EditResult<Option<(Arc<Vec<u8>>, Metadata)>> {
+    /// The file's bytes and stat, and their digest when the read cache knew it.
+    fn read_real(&self, path: &str, rel: &Path) -> EditResult<Option<Read>> {
         let meta = match self.jail.dir().metadata(rel) {
             Ok(m) => m,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -136,16 +198,44 @@ impl DiskFiles {
             }
         })?;
         check_regular(path, &meta)?;
-        // The read cache's hook (read_cache.rs): kept bytes while the file is unchanged.
-        if let Some(bytes) = self.cache.as_ref().and_then(|c| c.get(rel, &meta)) {
-            return Ok(Some((bytes, meta)));
+        // The read cache's hook (read_cache.rs): kept bytes while the file is unchanged;
+        // compared with the file's when it was modified racily close to the read.
+        let found = self.cache.as_deref().and_then(|c| c.get(rel, &meta));
+        if let Some(found) = found.as_ref().filter(|f| f.trusted) {
+            let (bytes, digest) = (Arc::clone(&found.bytes), Some(found.digest));
+            return Ok(Some(Read {
+                bytes,
+                meta,
+                digest,
+            }));
         }
         let read_at = ReadCache::start();
-        let bytes = Arc::new(read_bounded(file, meta.len(), path)?);
-        if let Some(c) = &self.cache {
-            c.keep(rel, &meta, read_at, &bytes);
-        }
-        Ok(Some((bytes, meta)))
+        let bytes = read_bounded(file, meta.len(), path)?;
+        let Some(cache) = &self.cache else {
+            let bytes = Arc::new(bytes);
+            return Ok(Some(Read {
+                bytes,
+                meta,
+                digest: None,
+            }));
+        };
+        let (bytes, digest) = match found {
+            Some(f) if *f.bytes == bytes => {
+                cache.confirmed();
+                (f.bytes, f.digest)
+            }
+            _ => {
+                let digest = Digest::of(&bytes);
+                (Arc::new(bytes), digest)
+            }
+        };
+        cache.keep(rel, &meta, read_at, &bytes, digest);
+        let digest = Some(digest);
+        Ok(Some(Read {
+            bytes,
+            meta,
+            digest,
+        }))
     }
 
     /// The file's bytes, remembered (as a [`Digest`]) for the commit's compare and swap.
@@ -153,15 +243,22 @@ impl DiskFiles {
         let rel = self.jail.locate(path)?;
         let read = self.read_real(path, &rel)?;
         let seen = match &read {
-            Some((bytes, meta)) => Seen {
-                digest: Some(Digest::of(bytes)),
-                id: Some((meta.dev(), meta.ino())),
+            Some(r) => Seen {
+                digest: Some(r.digest.unwrap_or_else(|| Digest::of(&r.bytes))),
+                id: Some((r.meta.dev(), r.meta.ino())),
             },
             None => Seen::default(),
         };
         self.seen_map().entry(rel).or_insert(seen);
-        Ok(read.map(|(bytes, _)| bytes))
+        Ok(read.map(|r| r.bytes))
     }
+}
+
+/// One file as [`DiskFiles::read_real`] read it.
+struct Read {
+    bytes: Arc<Vec<u8>>,
+    meta: Metadata,
+    digest: Option<Digest>,
 }
 
 impl Files for DiskFiles {
@@ -191,9 +288,7 @@ impl Files for DiskFiles {
             return Ok(Some(Content::Bytes(bytes)));
         }
         let rel = self.jail.locate(path)?;
-        Ok(self
-            .read_real(path, &rel)?
-            .map(|(bytes, _)| Content::Bytes(bytes)))
+        Ok(self.read_real(path, &rel)?.map(|r| Content::Bytes(r.bytes)))
     }
 
     fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {

@@ -3,6 +3,7 @@
 
 use crate::commit::{self, Failure};
 use crate::disk::DiskFiles;
+use crate::read_cache::ReadCache;
 use anchored_edit::{host_refusal, CallOptions, HostRefusal, Session, StaleWhen, ToolResult};
 use serde_json::Value;
 
@@ -24,6 +25,8 @@ pub fn execute(
         // the call, so undo_edit's history holds only what landed.
         session.discard_last();
     }
+    // A server's clean-up and read-cache hand-over run while the reply goes out.
+    disk.start_later();
     committed
 }
 
@@ -35,8 +38,11 @@ pub fn commit_result(disk: &DiskFiles, result: ToolResult) -> ToolResult {
     if !result.ok || result.dry_run == Some(true) {
         return result;
     }
+    // The previous call's clean-up ends before this commit (after_reply.rs).
+    disk.settle();
+    let since = ReadCache::start();
     match commit::plan(changes).and_then(|ops| commit::commit(disk, &ops)) {
-        Ok(()) => result,
+        Ok(()) => hand_over(disk, result, since),
         Err(Failure::Stale(path)) => host_refusal(
             &result.tool,
             &HostRefusal::Stale {
@@ -51,5 +57,106 @@ pub fn commit_result(disk: &DiskFiles, result: ToolResult) -> ToolResult {
             &result.tool,
             &HostRefusal::WriteFailed { why: e.to_string() },
         ),
+    }
+}
+
+/// A server keeps each UTF-8 text it wrote in place for its read cache (its reply
+/// carries no `new_text`: `to_llm_json`); other results are returned whole.
+fn hand_over(disk: &DiskFiles, mut result: ToolResult, since: i128) -> ToolResult {
+    if !disk.defers() {
+        return result;
+    }
+    for f in result.files.iter_mut().flatten() {
+        if f.encoding.is_none() && f.moved_to.is_none() && !f.deleted {
+            if let Some(text) = f.new_text.take() {
+                disk.hand_over(&f.path, text.into_bytes(), since);
+            }
+        }
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// A server's write hands its text to the read cache (the next call compares it
+    /// with the file instead of reading and hashing anew), cleans up after the call,
+    /// and an outside change after the write is still read.
+    #[test]
+    fn a_written_text_serves_the_next_call_and_outside_changes_are_read() {
+        let dir =
+            std::env::temp_dir().join(format!("anchored-edit-hand-over-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("a.py");
+        std::fs::write(&file, "def f():\n    return 1\n").unwrap();
+        let disk = DiskFiles::new(&dir).unwrap().keep_reads();
+        let mut session = Session::new();
+        let counts = |disk: &DiskFiles| disk.cache_counts().unwrap();
+        let replace = |session: &mut Session, disk: &DiskFiles, old: &str, new: &str| {
+            let request = json!({"tool": "str_replace", "arguments":
+                {"path": "a.py", "old_str": old, "new_str": new}});
+            let r = execute(session, disk, &request, &CallOptions::default());
+            disk.settle();
+            assert!(r.ok, "{old} -> {new}: {}", r.headline());
+        };
+        let names = || {
+            let mut n: Vec<_> = std::fs::read_dir(&dir)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().into_string().unwrap())
+                .collect();
+            n.sort();
+            n
+        };
+
+        replace(&mut session, &disk, "return 1", "return 2");
+        assert_eq!(counts(&disk).written, 1, "the written text handed over");
+        assert_eq!(names(), ["a.py"], "side files removed after the call");
+
+        replace(&mut session, &disk, "return 2", "return 3");
+        assert_eq!(
+            counts(&disk).confirmed,
+            1,
+            "the next call used the handed-over text"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&file).unwrap(),
+            "def f():\n    return 3\n"
+        );
+
+        // Rewritten in place by someone else, same length, right after the write.
+        std::fs::write(&file, "def f():\n    return 4\n").unwrap();
+        replace(&mut session, &disk, "return 4", "return 5");
+        assert_eq!(
+            counts(&disk).confirmed,
+            1,
+            "a changed file is read, not confirmed"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&file).unwrap(),
+            "def f():\n    return 5\n"
+        );
+
+        // Once the file is older than the racy window, a confirmed read makes the next
+        // read a hit with no read at all; a replacement is then read again.
+        std::thread::sleep(crate::read_cache::RACY + std::time::Duration::from_millis(100));
+        let view = json!({"tool": "str_replace", "arguments":
+            {"path": "a.py", "old_str": "return 5", "new_str": "return 9", "dry_run": true}});
+        assert!(execute(&mut session, &disk, &view, &CallOptions::default()).ok);
+        let hits = counts(&disk).hits;
+        assert!(execute(&mut session, &disk, &view, &CallOptions::default()).ok);
+        assert_eq!(counts(&disk).hits, hits + 1, "answered from the kept text");
+        let new = dir.join("a.py.new");
+        std::fs::write(&new, "def f():\n    return 6\n").unwrap();
+        std::fs::rename(&new, &file).unwrap();
+        replace(&mut session, &disk, "return 6", "return 7");
+        assert_eq!(
+            std::fs::read_to_string(&file).unwrap(),
+            "def f():\n    return 7\n"
+        );
+        drop(disk);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -90,6 +90,16 @@ impl Journals {
         })
     }
 
+    /// A second handle on the same journal folder (for a clean-up after the reply).
+    pub fn try_clone(&self) -> io::Result<Journals> {
+        Ok(Journals {
+            dir: self.dir.try_clone()?,
+            key: self.key,
+            root: self.root.clone(),
+            shown: self.shown.clone(),
+        })
+    }
+
     /// A new batch's journal, in state `staging`.
     pub fn start(&self, tag: &str, entries: Vec<Entry>, dirs: Vec<String>) -> Journal {
         Journal {

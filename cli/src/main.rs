@@ -3,6 +3,7 @@
 //! `call` runs one tool call (JSON on stdin or `--request FILE`) and prints the result;
 //! `mcp` serves every tool over MCP stdio; `tools` prints the tool schemas.
 
+mod after_reply;
 mod commit;
 mod digest;
 mod disk;

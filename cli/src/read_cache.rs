@@ -9,10 +9,20 @@
 //! write over a change.
 //!
 //! A file whose modification time is within [`RACY`] of the moment it was read is not
-//! answered from here: a write in the same timestamp tick, of the same length, would go
-//! unseen (git's "racily clean" rule). Memory is bounded: at most [`MAX_BYTES`] in all,
-//! the least recently used dropped first; a file over a quarter of that is never kept.
+//! trusted from here: a write in the same timestamp tick, of the same length, would go
+//! unseen (git's "racily clean" rule). Its kept bytes are then compared with the file's
+//! (read again, [`Found::trusted`] false): equal, the kept buffer and its digest serve
+//! the call (no hash of the file, no new buffer for the engine). Memory is bounded: at
+//! most [`MAX_BYTES`] in all, the least recently used dropped first; a file over a
+//! quarter of that is never kept.
+//!
+//! Each entry keeps its bytes' [`Digest`] too, so a call answered from here hashes
+//! nothing. After the server's own write, [`ReadCache::keep_written`] keeps the text it
+//! wrote (the server hands it over after the reply, `after_reply.rs`): a file written
+//! just now is racy, so the next call compares it with the disk once instead of reading
+//! and hashing a stranger's bytes.
 
+use crate::digest::Digest;
 use cap_std::fs::{Metadata, MetadataExt};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -55,7 +65,27 @@ struct Kept {
     stamp: Stamp,
     read_at_ns: i128,
     bytes: Arc<Vec<u8>>,
+    digest: Digest,
     used: u64,
+}
+
+/// Kept bytes answering a read.
+pub struct Found {
+    pub bytes: Arc<Vec<u8>>,
+    pub digest: Digest,
+    /// False: racily modified; the caller compares `bytes` with the file's before use.
+    pub trusted: bool,
+}
+
+/// How reads were answered, for tests and benchmarks.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Counts {
+    /// Answered from the kept bytes without reading the file.
+    pub hits: u64,
+    /// Racy: the file read and found equal to the kept bytes (not hashed).
+    pub confirmed: u64,
+    /// Kept by the server after its own write.
+    pub written: u64,
 }
 
 #[derive(Default)]
@@ -63,6 +93,7 @@ struct Inner {
     entries: HashMap<PathBuf, Kept>,
     total: usize,
     clock: u64,
+    counts: Counts,
 }
 
 /// The kept files of one server, keyed by their real path under the root.
@@ -82,19 +113,39 @@ impl ReadCache {
         self.inner.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// The kept bytes of `rel` when `meta` (its open handle's) shows it unchanged and
-    /// not racily modified.
-    pub fn get(&self, rel: &Path, meta: &Metadata) -> Option<Arc<Vec<u8>>> {
+    /// The kept bytes of `rel` when `meta` (its open handle's) shows it unchanged;
+    /// untrusted when it was modified within [`RACY`] of the read.
+    pub fn get(&self, rel: &Path, meta: &Metadata) -> Option<Found> {
         let stamp = Stamp::of(meta);
         let mut inner = self.lock();
         inner.clock += 1;
         let clock = inner.clock;
         let kept = inner.entries.get_mut(rel)?;
-        if kept.stamp != stamp || stamp.mtime_ns() + RACY.as_nanos() as i128 > kept.read_at_ns {
+        if kept.stamp != stamp {
             return None;
         }
         kept.used = clock;
-        Some(Arc::clone(&kept.bytes))
+        let trusted = stamp.mtime_ns() + RACY.as_nanos() as i128 <= kept.read_at_ns;
+        let found = Found {
+            bytes: Arc::clone(&kept.bytes),
+            digest: kept.digest,
+            trusted,
+        };
+        if trusted {
+            inner.counts.hits += 1;
+        }
+        Some(found)
+    }
+
+    /// Counts that a racy entry was compared with the file and found equal.
+    pub fn confirmed(&self) {
+        self.lock().counts.confirmed += 1;
+    }
+
+    /// How reads were answered so far.
+    #[allow(dead_code)] // Read by tests and `ANCHORED_EDIT_STEP_TIMES`.
+    pub fn counts(&self) -> Counts {
+        self.lock().counts
     }
 
     /// The moment a read starts, for [`ReadCache::keep`].
@@ -102,8 +153,41 @@ impl ReadCache {
         now_ns()
     }
 
-    /// Keeps `bytes`, read from `rel` (stat `meta`) from `read_at_ns` on.
-    pub fn keep(&self, rel: &Path, meta: &Metadata, read_at_ns: i128, bytes: &Arc<Vec<u8>>) {
+    /// Keeps the bytes the server wrote to `rel` (`meta`: the file's stat taken after
+    /// the write), as if read at `since_ns` (before the write began: the entry is racy
+    /// until a call has compared it with the disk). An entry read after `since_ns`
+    /// (the next call came first) stays.
+    pub fn keep_written(
+        &self,
+        rel: &Path,
+        meta: &Metadata,
+        since_ns: i128,
+        bytes: &Arc<Vec<u8>>,
+        digest: Digest,
+    ) {
+        {
+            let mut inner = self.lock();
+            if inner
+                .entries
+                .get(rel)
+                .is_some_and(|k| k.read_at_ns > since_ns)
+            {
+                return;
+            }
+            inner.counts.written += 1;
+        }
+        self.keep(rel, meta, since_ns, bytes, digest);
+    }
+
+    /// Keeps `bytes` (their `digest`), read from `rel` (stat `meta`) from `read_at_ns` on.
+    pub fn keep(
+        &self,
+        rel: &Path,
+        meta: &Metadata,
+        read_at_ns: i128,
+        bytes: &Arc<Vec<u8>>,
+        digest: Digest,
+    ) {
         let mut inner = self.lock();
         if let Some(old) = inner.entries.remove(rel) {
             inner.total -= old.bytes.len();
@@ -120,6 +204,7 @@ impl ReadCache {
                 stamp: Stamp::of(meta),
                 read_at_ns,
                 bytes: Arc::clone(bytes),
+                digest,
                 used,
             },
         );
@@ -191,7 +276,13 @@ mod tests {
             let meta = root.metadata(rel).unwrap();
             // Read "later" than the racy window after the write.
             let read_at = now_ns() + 2 * RACY.as_nanos() as i128;
-            cache.keep(rel, &meta, read_at, &Arc::new(b"one\n".to_vec()));
+            cache.keep(
+                rel,
+                &meta,
+                read_at,
+                &Arc::new(b"one\n".to_vec()),
+                Digest::of(b"one\n"),
+            );
             change(&dir.join("a.txt"));
             let meta = root.metadata(rel).unwrap();
             assert_eq!(cache.get(rel, &meta).is_some(), hit, "{what}");
@@ -211,13 +302,25 @@ mod tests {
         let rel = Path::new("a.txt");
         let meta = root.metadata(rel).unwrap();
         let cache = ReadCache::default();
-        cache.keep(rel, &meta, now_ns(), &Arc::new(b"one\n".to_vec()));
-        assert!(cache.get(rel, &meta).is_none(), "modified just now");
+        cache.keep(
+            rel,
+            &meta,
+            now_ns(),
+            &Arc::new(b"one\n".to_vec()),
+            Digest::of(b"one\n"),
+        );
+        let found = cache.get(rel, &meta).expect("kept");
+        assert!(
+            !found.trusted,
+            "modified just now: to be compared with the disk"
+        );
+        let big = vec![0; MAX_BYTES / 4 + 1];
         cache.keep(
             rel,
             &meta,
             now_ns() + 2 * RACY.as_nanos() as i128,
-            &Arc::new(vec![0; MAX_BYTES / 4 + 1]),
+            &Arc::new(big.clone()),
+            Digest::of(&big),
         );
         assert!(cache.get(rel, &meta).is_none(), "too large to keep");
         std::fs::remove_dir_all(&dir).unwrap();

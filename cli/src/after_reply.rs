@@ -1,0 +1,89 @@
+//! Work a server does after a write, while its reply goes out (issue 28).
+//!
+//! Two jobs leave the reply's path:
+//! - **The commit's clean-up** (removing the `.old` link, the journal and its lock):
+//!   the batch is final before it (the journal says `done`, or a one-rename batch's
+//!   rename is synced and its journal says `staging`, whose recovery only removes side
+//!   files), so a crash before the clean-up is recovered as the protocol says, and the
+//!   lock stays held until the clean-up ends (another process's recovery leaves the
+//!   batch alone).
+//! - **Handing the written text to the read cache** (`read_cache.rs`): the text the
+//!   call wrote, its digest and the file's stat taken after the write; kept as racy, so
+//!   the next call compares it with the file once (a read, no hash) instead of
+//!   reading and hashing a stranger.
+//!
+//! The jobs run on one thread started when the call ends; [`Later::settle`] waits for
+//! it, and the next commit settles first (a pending `.old` link would make the target
+//! look hard-linked). Reads do not wait: side files are hidden names, which listings
+//! skip, and the read cache takes a handed-over text only if no read came after the
+//! write. A server that ends settles (`Drop` of the files).
+
+use std::sync::Mutex;
+use std::thread::JoinHandle;
+
+/// A job for after the reply.
+pub type Job = Box<dyn FnOnce() + Send>;
+
+/// The jobs of the current call and the thread running the previous call's.
+#[derive(Default)]
+pub struct Later {
+    queued: Mutex<Vec<Job>>,
+    running: Mutex<Option<JoinHandle<()>>>,
+}
+
+impl Later {
+    /// Queues `job` for [`Later::start`].
+    pub fn push(&self, job: Job) {
+        self.queued
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(job);
+    }
+
+    /// Runs the queued jobs, in order, on a new thread (after the previous one ends). A
+    /// thread that cannot start runs them here.
+    pub fn start(&self) {
+        let jobs = std::mem::take(&mut *self.queued.lock().unwrap_or_else(|p| p.into_inner()));
+        if jobs.is_empty() {
+            return;
+        }
+        self.settle();
+        let run = move || jobs.into_iter().for_each(|job| job());
+        let shared = std::sync::Arc::new(Mutex::new(Some(run)));
+        let theirs = std::sync::Arc::clone(&shared);
+        let spawned = std::thread::Builder::new()
+            .name("after-reply".into())
+            .spawn(move || {
+                if let Some(run) = theirs.lock().ok().and_then(|mut r| r.take()) {
+                    run();
+                }
+            });
+        match spawned {
+            Ok(handle) => *self.running.lock().unwrap_or_else(|p| p.into_inner()) = Some(handle),
+            Err(_) => {
+                if let Some(run) = shared.lock().ok().and_then(|mut r| r.take()) {
+                    run();
+                }
+            }
+        }
+    }
+
+    /// Waits until the started jobs have ended.
+    pub fn settle(&self) {
+        let handle = self
+            .running
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take();
+        if let Some(h) = handle {
+            let _ = h.join();
+        }
+    }
+}
+
+impl Drop for Later {
+    fn drop(&mut self) {
+        self.start();
+        self.settle();
+    }
+}
