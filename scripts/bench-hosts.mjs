@@ -29,7 +29,11 @@
 // Markdown table with the load average at the start and the end.
 //
 // Usage: node scripts/bench-hosts.mjs [--iterations N] [--only npm|pulsar|vscode|mcp] [--smoke]
+//                                     [--step-times]
 //   --smoke: 2 calls per figure on the first file only (checks the script still runs).
+//   --step-times: the native MCP server runs with ANCHORED_EDIT_STEP_TIMES=1 (cli/src/step_times.rs)
+//   and the medians of its per-step microseconds are printed for each call kind (every call of
+//   that kind, the untimed undoing calls too: an exact hit is undone by an exact hit).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,6 +48,8 @@ const smoke = args.includes('--smoke');
 const iterations = smoke ? 2 : Number(args[args.indexOf('--iterations') + 1]) || 20;
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 const rounds = smoke ? 1 : 3;
+const stepTimes = args.includes('--step-times');
+const stepRows = [];
 
 const dir = execFileSync('node', [path.join(root, 'scripts/bench-inputs.mjs')], { encoding: 'utf8' }).trim();
 const cases = JSON.parse(fs.readFileSync(path.join(dir, 'cases.json'), 'utf8'));
@@ -315,7 +321,23 @@ async function benchMcp() {
       const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'anchored-edit-bench-mcp-')));
       fs.copyFileSync(path.join(dir, name), path.join(work, name));
       const client = new Client({ name: 'bench-hosts', version: '0' });
-      await client.connect(new StdioClientTransport({ command, args: [...pre, 'mcp', '--root', work] }));
+      const native = pre.length === 0;
+      const transport = new StdioClientTransport({
+        command,
+        args: [...pre, 'mcp', '--root', work],
+        ...(stepTimes && native ? { env: { ...process.env, ANCHORED_EDIT_STEP_TIMES: '1' }, stderr: 'pipe' } : {}),
+      });
+      const stepLines = [];
+      let pending = '';
+      transport.stderr?.on('data', (d) => {
+        const parts = (pending + d.toString()).split('\n');
+        pending = parts.pop();
+        for (const l of parts) {
+          if (l.startsWith('anchored-edit step-times us:')) stepLines.push(l);
+          else if (l.trim()) process.stderr.write(l + '\n');
+        }
+      });
+      await client.connect(transport);
       const c = calls(name);
       const call = async (a) => {
         const r = await client.callTool({ name: 'str_replace', arguments: { path: name, ...a } });
@@ -336,7 +358,12 @@ async function benchMcp() {
                     return ms;
                   },
                 };
+          const from = stepLines.length;
           figures.push([kind, ...(await measure([fn]))]);
+          if (stepTimes && native) {
+            await new Promise((r) => setTimeout(r, 100));
+            stepRows.push([`${label}, ${name} ${kind}`, medianSteps(stepLines.slice(from))]);
+          }
         }
         for (const [kind, ms] of figures) rows.push([`${label}, ${name} ${kind}`, ms, null, null]);
       } finally {
@@ -345,6 +372,20 @@ async function benchMcp() {
       }
     }
   }
+}
+
+/** Per-step medians (µs) of step-time lines: the calls' steps, then `after-reply`. */
+function medianSteps(lines) {
+  const values = new Map();
+  for (const line of lines) {
+    for (const pair of line.slice(line.indexOf(':') + 1).trim().split(' ')) {
+      const [k, v] = pair.split('=');
+      if (!values.has(k)) values.set(k, []);
+      values.get(k).push(Number(v));
+    }
+  }
+  const med = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return [...values].map(([k, xs]) => `${k}=${med(xs)}`).join(' ');
 }
 
 if (!only || only === 'npm') await benchNpm();
@@ -357,3 +398,7 @@ console.log(`Node ${process.version}; ${iterations} calls per figure; load avera
 console.log('host, call | whole text each call, new_text ms | whole text, edits only ms | kept buffer, edits only ms');
 console.log('---|---|---|---');
 for (const [what, a, b, k] of rows) console.log(`${what} | ${fmt(a)} | ${fmt(b)} | ${fmt(k)}`);
+if (stepRows.length) {
+  console.log('\nnative MCP server, per-step medians in µs (ANCHORED_EDIT_STEP_TIMES):');
+  for (const [what, steps] of stepRows) console.log(`${what}: ${steps}`);
+}

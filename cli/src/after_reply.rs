@@ -48,7 +48,11 @@ impl Later {
             return;
         }
         self.settle();
-        let run = move || jobs.into_iter().for_each(|job| job());
+        let run = move || {
+            let started = std::time::Instant::now();
+            jobs.into_iter().for_each(|job| job());
+            crate::step_times::after_reply(started);
+        };
         let shared = std::sync::Arc::new(Mutex::new(Some(run)));
         let theirs = std::sync::Arc::clone(&shared);
         let spawned = std::thread::Builder::new()

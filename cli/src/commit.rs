@@ -156,7 +156,11 @@ pub fn plan(changes: &[FileChange]) -> Result<Vec<Op<'_>>, Failure> {
 
 /// Applies `ops` all or nothing.
 pub fn commit(disk: &DiskFiles, ops: &[Op<'_>]) -> Result<(), Failure> {
-    commit_with(disk, ops, &mut test_faults())
+    let mut faults = test_faults();
+    commit_with(disk, ops, &mut |step: &str| {
+        crate::step_times::announce(step);
+        faults(step)
+    })
 }
 
 /// One target, located and checked.

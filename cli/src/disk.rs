@@ -240,8 +240,10 @@ impl DiskFiles {
 
     /// The file's bytes, remembered (as a [`Digest`]) for the commit's compare and swap.
     fn read_bytes(&self, path: &str) -> EditResult<Option<Arc<Vec<u8>>>> {
+        crate::step_times::mark("parse");
         let rel = self.jail.locate(path)?;
         let read = self.read_real(path, &rel)?;
+        crate::step_times::mark("read");
         let seen = match &read {
             Some(r) => Seen {
                 digest: Some(r.digest.unwrap_or_else(|| Digest::of(&r.bytes))),
@@ -249,6 +251,7 @@ impl DiskFiles {
             },
             None => Seen::default(),
         };
+        crate::step_times::mark("hash");
         self.seen_map().entry(rel).or_insert(seen);
         Ok(read.map(|r| r.bytes))
     }

@@ -4,6 +4,7 @@
 use crate::commit::{self, Failure};
 use crate::disk::DiskFiles;
 use crate::read_cache::ReadCache;
+use crate::step_times;
 use anchored_edit::{host_refusal, CallOptions, HostRefusal, Session, StaleWhen, ToolResult};
 use serde_json::Value;
 
@@ -19,6 +20,7 @@ pub fn execute(
 ) -> ToolResult {
     disk.begin_call();
     let result = session.call_with(request, disk, options);
+    step_times::mark("engine");
     let committed = commit_result(disk, result);
     if !committed.ok {
         // Not written (a refusal by the engine recorded nothing): the session forgets
@@ -41,8 +43,14 @@ pub fn commit_result(disk: &DiskFiles, result: ToolResult) -> ToolResult {
     // The previous call's clean-up ends before this commit (after_reply.rs).
     disk.settle();
     let since = ReadCache::start();
-    match commit::plan(changes).and_then(|ops| commit::commit(disk, &ops)) {
-        Ok(()) => hand_over(disk, result, since),
+    let committed = commit::plan(changes).and_then(|ops| commit::commit(disk, &ops));
+    step_times::settle_announced();
+    match committed {
+        Ok(()) => {
+            let result = hand_over(disk, result, since);
+            step_times::mark("hand-over");
+            result
+        }
         Err(Failure::Stale(path)) => host_refusal(
             &result.tool,
             &HostRefusal::Stale {

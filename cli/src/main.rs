@@ -14,6 +14,7 @@ mod mcp;
 mod mcp_gate;
 mod read_cache;
 mod state;
+mod step_times;
 mod walk;
 
 use anchored_edit::{CallOptions, Record, Session};

@@ -56,6 +56,7 @@ impl EngineServer {
     }
 
     fn run(&self, name: &str, arguments: Option<JsonObject>) -> CallToolResult {
+        crate::step_times::begin();
         let request = json!({
             "tool": name,
             "arguments": arguments.map(Value::Object).unwrap_or_else(|| json!({})),
@@ -91,6 +92,8 @@ impl EngineServer {
             CallToolResult::error(content)
         };
         out.structured_content = Some(body);
+        crate::step_times::mark("reply");
+        crate::step_times::end();
         out
     }
 }
