@@ -310,7 +310,8 @@ async function benchMcp() {
   const { StdioClientTransport } = await import(sdk('client/stdio.js'));
   const servers = [
     ['native MCP server (stdio, writes)', path.join(root, 'target/release/anchored-edit'), []],
-    ['npm MCP server (stdio, writes)', process.execPath, [installedBin()]],
+    // Without pkg/ (scripts/build-wasm) the npm server is skipped, named below.
+    ['npm MCP server (stdio, writes)', process.execPath, [fs.existsSync(path.join(root, 'pkg')) ? installedBin() : path.join(root, 'pkg')]],
   ];
   for (const name of names) {
     for (const [label, command, pre] of servers) {
