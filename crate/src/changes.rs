@@ -95,6 +95,27 @@ pub fn describe(change: Changed, with_text: bool) -> FileChange {
     }
 }
 
+/// The lines `change` (a change of `old` giving `new`) replaces, as `describe` reads
+/// them: (0-based lines of `old`, lines of `new`) in order, each range of the change
+/// line-diffed on its own. What a rebase carries onto another text.
+pub fn changed_lines(
+    old: &str,
+    new: &str,
+    change: &ChangeSet,
+) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+    let between;
+    let change = if fits(change, old, new) {
+        change
+    } else {
+        between = ChangeSet::between(old, new);
+        &between
+    };
+    line_changes(old, new, change)
+        .into_iter()
+        .map(|c| (c.old, c.new))
+        .collect()
+}
+
 /// Whether `change` is a change of `old` giving a text of `new`'s length, its ranges
 /// on char boundaries of `old` (what slicing by them needs). The workspace records
 /// only such changes; this keeps a wrong one from panicking in a release build.
