@@ -1,19 +1,25 @@
-//! From "text before, text after" to what hosts and LLMs receive: a unified diff, the
-//! minimal edits (ranges in UTF-16 points), line delta and count.
+//! From one file's change to what hosts and LLMs receive: a unified diff, the minimal
+//! edits (ranges in UTF-16 points), line delta and count.
 //!
-//! Every tool just produces a new text; this module alone turns the pair into a
-//! [`FileChange`], so a patch, a batch and a single replacement are reported alike.
+//! The change is the [`ChangeSet`] the call's writes recorded (the ranges each tool
+//! replaced, composed): this module alone turns it into a [`FileChange`], so a patch, a
+//! batch and a single replacement are reported alike. Where the ranges are comes from
+//! the change set, never from comparing the two whole texts: each range, widened to
+//! whole lines ([`regions`]), is line-diffed on its own (a tool that replaced five lines
+//! of which one differs reports that one line), and the lines between ranges are
+//! context. A file without recorded ranges (a move's destination, `changed_since`) is
+//! described by [`ChangeSet::between`], the one range where the texts differ.
 //!
-//! Speed matters on large files: the common prefix and suffix are skipped with slice
-//! comparisons first (a one-line change in a 4 MB file never line-diffs the rest), and
-//! only the differing middle goes to `similar`. A large middle (changes far apart, as
-//! from a multi-hunk patch or a batch) is first cut by a linear scan into equal runs and
-//! differing stretches, re-synchronising after each difference on a few equal lines;
-//! only the stretches are line-diffed, by [`crate::text::diff`], whose work is bounded
-//! whatever the stretch (it reports a replaced block where an exact diff would cost
-//! too much, which is still a correct diff).
+//! Speed matters on large files: only the widened ranges are read (a one-line change in
+//! a 4 MB file never line-diffs the rest). A large range (a whole-file write) is first
+//! cut by a linear scan into equal runs and differing stretches, re-synchronising after
+//! each difference on a few equal lines; only the stretches are line-diffed, by
+//! [`crate::text::diff`], whose work is bounded whatever the stretch (it reports a
+//! replaced block where an exact diff would cost too much, which is still a correct
+//! diff).
 
 use crate::result::{Edit, FileChange, Range};
+use crate::text::change_set::ChangeSet;
 use crate::text::diff::{diff_lines_within, Budget};
 use crate::text::scan::{self, common_prefix_len, common_suffix_len};
 use crate::text::{count_lines, version_of, PointCursor};
@@ -24,7 +30,7 @@ use std::sync::Arc;
 /// Lines of context around each hunk in `diff`.
 const CONTEXT: usize = 3;
 
-/// Above this many (old × new) lines, a middle is cut into stretches before it is
+/// Above this many (old × new) lines, a region is cut into stretches before it is
 /// line-diffed.
 const MAX_DIFF_PRODUCT: usize = 40_000_000;
 
@@ -49,6 +55,10 @@ pub fn describe(change: Changed, with_text: bool) -> FileChange {
         "recorded ranges of {}",
         change.path
     );
+    let ranges = match change.change.as_ref() {
+        Some(c) if fits(c, old, new) => c.clone(),
+        _ => ChangeSet::between(old, new),
+    };
     let old_label = match change.original {
         Some(_) => format!("a/{}", change.path),
         None => "/dev/null".to_string(),
@@ -58,7 +68,8 @@ pub fn describe(change: Changed, with_text: bool) -> FileChange {
         (None, None) => "/dev/null".to_string(),
         _ => format!("b/{new_path}"),
     };
-    let (diff, edits, line_delta, old_lines) = diff_parts(old, new, &old_label, &new_label);
+    let (diff, edits, line_delta, old_lines) =
+        diff_parts(old, new, &ranges, &old_label, &new_label);
     let new_lines = (old_lines as i64 + line_delta).max(0) as usize;
     let version = change.current.as_deref().map(|t| version_of(t));
     let created = change.original.is_none() && change.current.is_some();
@@ -84,68 +95,77 @@ pub fn describe(change: Changed, with_text: bool) -> FileChange {
     }
 }
 
+/// The lines `change` (a change of `old` giving `new`) replaces, as `describe` reads
+/// them: (0-based lines of `old`, lines of `new`) in order, each range of the change
+/// line-diffed on its own. What a rebase carries onto another text.
+pub fn changed_lines(
+    old: &str,
+    new: &str,
+    change: &ChangeSet,
+) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+    let between;
+    let change = if fits(change, old, new) {
+        change
+    } else {
+        between = ChangeSet::between(old, new);
+        &between
+    };
+    line_changes(old, new, change)
+        .into_iter()
+        .map(|c| (c.old, c.new))
+        .collect()
+}
+
+/// Whether `change` is a change of `old` giving a text of `new`'s length, its ranges
+/// on char boundaries of `old` (what slicing by them needs). The workspace records
+/// only such changes; this keeps a wrong one from panicking in a release build.
+fn fits(change: &ChangeSet, old: &str, new: &str) -> bool {
+    change.old_len() == old.len()
+        && change.new_len() == new.len()
+        && change
+            .splices()
+            .iter()
+            .all(|(r, _)| old.is_char_boundary(r.start) && old.is_char_boundary(r.end))
+}
+
 /// The unified diff of `old` → `new`, the edits that turn `old` into `new`, the
-/// change in line count and `old`'s line count, found from the differing middle alone
-/// (the common prefix and suffix hold the same lines on both sides).
+/// change in line count and `old`'s line count, found from the ranges of `change` (a
+/// change of `old` giving `new`) alone.
 fn diff_parts(
     old: &str,
     new: &str,
+    change: &ChangeSet,
     old_label: &str,
     new_label: &str,
 ) -> (String, Vec<Edit>, i64, usize) {
-    let (prefix, old_mid_end, new_mid_end) = line_aligned_common_ends(old, new);
-    let old_mid = &old[prefix..old_mid_end];
-    let new_mid = &new[prefix..new_mid_end];
-    // The prefix ends at a line start, so its newlines count the lines before it.
-    let line_offset = count_breaks(&old[..prefix]);
-    let mut cursor = PointCursor::at_line(old, prefix, line_offset);
-    let unterminated = |s: &str| i64::from(!s.is_empty() && !s.ends_with('\n'));
-    let old_mid_breaks = count_breaks(old_mid);
-    let line_delta = count_breaks(new_mid) as i64 - old_mid_breaks as i64 + unterminated(new)
-        - unterminated(old);
-    // Counted in three parts so that the prefix is not counted twice.
-    let old_lines = line_offset
-        + old_mid_breaks
-        + count_breaks(&old[old_mid_end..])
-        + unterminated(old) as usize;
-
-    let mut edits = Vec::new();
-    let mut hunks = String::new();
-    // Lines of each middle before the current stretch.
-    let (mut old_before, mut new_before) = (0, 0);
-    let (mut old_at, mut new_at) = (0, 0);
-    let mut budget = Budget::default();
-    for stretch in stretches(old_mid, new_mid) {
-        old_before += count_breaks(&old_mid[old_at..stretch.old.start]);
-        new_before += count_breaks(&new_mid[new_at..stretch.new.start]);
-        (old_at, new_at) = (stretch.old.start, stretch.new.start);
-        let old_lines = split_keep_ends(&old_mid[stretch.old.clone()]);
-        let new_lines = split_keep_ends(&new_mid[stretch.new.clone()]);
-        let ops = line_ops(&old_lines, &new_lines, &mut budget);
-        let mut old_pos = prefix + stretch.old.start; // byte offset in `old` of old_lines[i]
-        let mut old_offsets = Vec::with_capacity(old_lines.len() + 1);
-        for l in &old_lines {
-            old_offsets.push(old_pos);
-            old_pos += l.len();
-        }
-        old_offsets.push(old_pos);
-        for op in ops.iter().filter(|op| !op.equal) {
-            let start = old_offsets[op.old.start];
-            let end = old_offsets[op.old.end];
-            let text: String = new_lines[op.new.clone()].concat();
-            push_minimal_edit(&mut edits, &mut cursor, old, start, end, &text);
-        }
-        render_hunks(
-            &mut hunks,
-            &ops,
-            &old_lines,
-            &new_lines,
-            line_offset + old_before,
-            line_offset + new_before,
-        );
+    let changed = line_changes(old, new, change);
+    let mut cursor = PointCursor::new(old);
+    let mut edits = Vec::with_capacity(changed.len());
+    for c in &changed {
+        let text = &new[c.new_bytes.clone()];
+        let (start, end) = (c.old_bytes.start, c.old_bytes.end);
+        push_minimal_edit(&mut edits, &mut cursor, old, start, end, text);
     }
     merge_adjacent(&mut edits);
-
+    let mut hunks = String::new();
+    let mut rest = changed.as_slice();
+    while !rest.is_empty() {
+        // Changes whose context would touch are one hunk.
+        let mut n = 1;
+        while n < rest.len() && rest[n].old.start <= rest[n - 1].old.end + 2 * CONTEXT {
+            n += 1;
+        }
+        render_hunk(&mut hunks, old, new, &rest[..n]);
+        rest = &rest[n..];
+    }
+    let unterminated = |s: &str| i64::from(!s.is_empty() && !s.ends_with('\n'));
+    let breaks_delta: i64 = change
+        .splices()
+        .iter()
+        .map(|(r, t)| count_breaks(t) as i64 - count_breaks(&old[r.clone()]) as i64)
+        .sum();
+    let line_delta = breaks_delta + unterminated(new) - unterminated(old);
+    let old_lines = count_breaks(old) + unterminated(old) as usize;
     let diff = if hunks.is_empty() {
         String::new()
     } else {
@@ -154,13 +174,211 @@ fn diff_parts(
     (diff, edits, line_delta, old_lines)
 }
 
-/// A differing part of the two middles (byte ranges on whole lines, context included).
+/// Whole lines of the old text replaced by whole lines of the new one: 0-based line
+/// numbers and byte ranges in each text.
+struct LineChange {
+    old: std::ops::Range<usize>,
+    new: std::ops::Range<usize>,
+    old_bytes: std::ops::Range<usize>,
+    new_bytes: std::ops::Range<usize>,
+}
+
+/// A range of `change` widened to whole lines of both texts (ranges that then share or
+/// touch a line are one region): byte ranges of the old and the new text.
+#[derive(Debug, PartialEq)]
+struct Region {
+    old: std::ops::Range<usize>,
+    new: std::ops::Range<usize>,
+}
+
+/// The regions of `change` (a change of `old`), in order. A range starts at the start
+/// of its first line; it ends where it ends when that is a line start in both texts
+/// (or the end of the text), else at the end of its last old line.
+fn regions(old: &str, change: &ChangeSet) -> Vec<Region> {
+    let bytes = old.as_bytes();
+    let mut out: Vec<Region> = Vec::new();
+    let mut shift: isize = 0;
+    for (r, text) in change.splices() {
+        let start = bytes[..r.start]
+            .iter()
+            .rposition(|&c| c == b'\n')
+            .map_or(0, |i| i + 1);
+        // Splices never touch, so the byte before a range is one the change keeps.
+        let new_ends_line = match text.as_bytes().last() {
+            Some(&c) => c == b'\n',
+            None => r.start == 0 || bytes[r.start - 1] == b'\n',
+        };
+        let old_ends_line = r.end == 0 || bytes[r.end - 1] == b'\n';
+        let end = if r.end == old.len() || (old_ends_line && new_ends_line) {
+            r.end
+        } else {
+            forward_lines(bytes, r.end, 1)
+        };
+        let new_start = (start as isize + shift) as usize;
+        shift += text.len() as isize - r.len() as isize;
+        let new_end = (end as isize + shift) as usize;
+        match out.last_mut() {
+            // Ranges that share a line, or touch, are diffed together.
+            Some(last) if start <= last.old.end => {
+                last.old.end = end;
+                last.new.end = new_end;
+            }
+            _ => out.push(Region {
+                old: start..end,
+                new: new_start..new_end,
+            }),
+        }
+    }
+    out
+}
+
+/// The changed lines of `change`: each region line-diffed on its own (cut into
+/// stretches when large), in order.
+fn line_changes(old: &str, new: &str, change: &ChangeSet) -> Vec<LineChange> {
+    let mut out = Vec::new();
+    let mut budget = Budget::default();
+    // Lines of the old text before `old_at`, and how many more the new text has there.
+    let (mut old_at, mut old_line, mut shift) = (0, 0, 0isize);
+    for region in regions(old, change) {
+        // Lines the region keeps at its ends (a tool that replaced more than it
+        // changed) are skipped before the size of what is line-diffed is judged.
+        let (om, nm) = (&old[region.old.clone()], &new[region.new.clone()]);
+        let (same, o_end, n_end) = common_line_ends(om, nm);
+        old_line += count_breaks(&old[old_at..region.old.start + same]);
+        let new_line = (old_line as isize + shift) as usize;
+        let middle = Region {
+            old: region.old.start + same..region.old.start + o_end,
+            new: region.new.start + same..region.new.start + n_end,
+        };
+        diff_region(
+            old,
+            new,
+            &middle,
+            (old_line, new_line),
+            &mut budget,
+            &mut out,
+        );
+        let (ob, nb) = (count_breaks(om), count_breaks(nm));
+        shift += nb as isize - ob as isize;
+        old_line += count_breaks(&om[same..]);
+        old_at = region.old.end;
+    }
+    out
+}
+
+/// Line-diffs one region (whose first lines are `lines` of the two texts), cut into
+/// stretches when large, adding its changed lines to `out`.
+fn diff_region(
+    old: &str,
+    new: &str,
+    region: &Region,
+    (old_line, new_line): (usize, usize),
+    budget: &mut Budget,
+    out: &mut Vec<LineChange>,
+) {
+    let (om, nm) = (&old[region.old.clone()], &new[region.new.clone()]);
+    let (mut o_at, mut n_at, mut o_lines, mut n_lines) = (0, 0, 0, 0);
+    for s in stretches(om, nm) {
+        o_lines += count_breaks(&om[o_at..s.old.start]);
+        n_lines += count_breaks(&nm[n_at..s.new.start]);
+        (o_at, n_at) = (s.old.start, s.new.start);
+        let old_lines = split_keep_ends(&om[s.old.clone()]);
+        let new_lines = split_keep_ends(&nm[s.new.clone()]);
+        let old_offsets = offsets(&old_lines, region.old.start + s.old.start);
+        let new_offsets = offsets(&new_lines, region.new.start + s.new.start);
+        let (ol, nl) = (old_line + o_lines, new_line + n_lines);
+        for op in line_ops(&old_lines, &new_lines, budget) {
+            if !op.equal {
+                out.push(LineChange {
+                    old: ol + op.old.start..ol + op.old.end,
+                    new: nl + op.new.start..nl + op.new.end,
+                    old_bytes: old_offsets[op.old.start]..old_offsets[op.old.end],
+                    new_bytes: new_offsets[op.new.start]..new_offsets[op.new.end],
+                });
+            }
+        }
+    }
+}
+
+/// Returns (prefix, old_end, new_end): the lines `old` and `new` (whole lines each)
+/// share at their start and end, as byte lengths, cut back to whole lines.
+fn common_line_ends(old: &str, new: &str) -> (usize, usize, usize) {
+    let (a, b) = (old.as_bytes(), new.as_bytes());
+    let mut prefix = common_prefix_len(a, b);
+    if prefix < a.len() || prefix < b.len() {
+        // Back off to the start of the line where they differ.
+        prefix = a[..prefix]
+            .iter()
+            .rposition(|&c| c == b'\n')
+            .map_or(0, |i| i + 1);
+    }
+    let max_suffix = (a.len() - prefix).min(b.len() - prefix);
+    let mut suffix = common_suffix_len(&a[prefix..], &b[prefix..]).min(max_suffix);
+    let aligned = |bytes: &[u8], at: usize| at == 0 || bytes[at - 1] == b'\n';
+    if !(aligned(a, a.len() - suffix) && aligned(b, b.len() - suffix)) {
+        // Move the suffix start forward to just after a newline inside the common part.
+        let tail = &a[a.len() - suffix..];
+        suffix = match tail.iter().position(|&c| c == b'\n') {
+            Some(i) => suffix - (i + 1),
+            None => 0,
+        };
+    }
+    (prefix, a.len() - suffix, b.len() - suffix)
+}
+
+/// The byte offset of each of `lines` (and of their end), the first being at `at`.
+fn offsets(lines: &[&str], mut at: usize) -> Vec<usize> {
+    let mut out = Vec::with_capacity(lines.len() + 1);
+    for l in lines {
+        out.push(at);
+        at += l.len();
+    }
+    out.push(at);
+    out
+}
+
+/// Appends the hunk of `group` (changes in order whose context touches) to `out`,
+/// with up to [`CONTEXT`] lines of the old text around it.
+fn render_hunk(out: &mut String, old: &str, new: &str, group: &[LineChange]) {
+    let (first, last) = (&group[0], &group[group.len() - 1]);
+    let bytes = old.as_bytes();
+    let from = back_lines(bytes, first.old_bytes.start, CONTEXT);
+    let to = forward_lines(bytes, last.old_bytes.end, CONTEXT);
+    let before = split_keep_ends(&old[from..first.old_bytes.start]);
+    let after = split_keep_ends(&old[last.old_bytes.end..to]);
+    let (b, a) = (before.len(), after.len());
+    out.push_str(&format!(
+        "@@ -{} +{} @@\n",
+        hunk_range(first.old.start - b, b + last.old.end - first.old.start + a),
+        hunk_range(first.new.start - b, b + last.new.end - first.new.start + a)
+    ));
+    let mut kept = before;
+    for (k, c) in group.iter().enumerate() {
+        if k > 0 {
+            kept = split_keep_ends(&old[group[k - 1].old_bytes.end..c.old_bytes.start]);
+        }
+        for l in &kept {
+            push_line(out, ' ', l);
+        }
+        for l in split_keep_ends(&old[c.old_bytes.clone()]) {
+            push_line(out, '-', l);
+        }
+        for l in split_keep_ends(&new[c.new_bytes.clone()]) {
+            push_line(out, '+', l);
+        }
+    }
+    for l in &after {
+        push_line(out, ' ', l);
+    }
+}
+
+/// A differing part of a region (byte ranges on whole lines, context included).
 struct Stretch {
     old: std::ops::Range<usize>,
     new: std::ops::Range<usize>,
 }
 
-/// Cuts the middles into stretches to line-diff separately. A middle small enough to
+/// Cuts a region into stretches to line-diff separately. A region small enough to
 /// diff whole is one stretch. A larger one is scanned: equal bytes are skipped with
 /// slice comparisons, and after each difference the scan looks for the nearest place
 /// where [`RESYNC_RUN`] lines agree again; the stretch in between, with [`CONTEXT`]
@@ -334,52 +552,6 @@ fn sequential_ops(ops: &[DiffOp]) -> Vec<Op> {
     out
 }
 
-/// Returns (prefix, old_mid_end, new_mid_end): the common prefix and suffix of the two
-/// texts, both cut back to whole lines.
-fn line_aligned_common_ends(old: &str, new: &str) -> (usize, usize, usize) {
-    let (a, b) = (old.as_bytes(), new.as_bytes());
-    let mut prefix = common_prefix_len(a, b);
-    if prefix < a.len() || prefix < b.len() {
-        // Back off to the start of the line where they differ.
-        prefix = a[..prefix]
-            .iter()
-            .rposition(|&c| c == b'\n')
-            .map_or(0, |i| i + 1);
-    }
-    let max_suffix = (a.len() - prefix).min(b.len() - prefix);
-    let mut suffix = common_suffix_len(&a[prefix..], &b[prefix..]).min(max_suffix);
-    let aligned = |bytes: &[u8], at: usize| at == 0 || bytes[at - 1] == b'\n';
-    if !(aligned(a, a.len() - suffix) && aligned(b, b.len() - suffix)) {
-        // Move the suffix start forward to just after a newline inside the common part.
-        let tail = &a[a.len() - suffix..];
-        suffix = match tail.iter().position(|&c| c == b'\n') {
-            Some(i) => suffix - (i + 1),
-            None => 0,
-        };
-    }
-    // Give the diff its context lines from the common ends.
-    for _ in 0..CONTEXT {
-        if prefix == 0 {
-            break;
-        }
-        prefix = a[..prefix - 1]
-            .iter()
-            .rposition(|&c| c == b'\n')
-            .map_or(0, |i| i + 1);
-    }
-    for _ in 0..CONTEXT {
-        let tail = &a[a.len() - suffix..];
-        match tail.iter().position(|&c| c == b'\n') {
-            Some(i) => suffix -= i + 1,
-            None => suffix = 0,
-        }
-        if suffix == 0 {
-            break;
-        }
-    }
-    (prefix, a.len() - suffix, b.len() - suffix)
-}
-
 /// The first `max` lines of `s`, each keeping its terminator.
 fn split_keep_ends_max(s: &str, max: usize) -> Vec<&str> {
     let mut lines = Vec::with_capacity(max.min(1024));
@@ -398,7 +570,7 @@ fn split_keep_ends_max(s: &str, max: usize) -> Vec<&str> {
 }
 
 fn split_keep_ends(s: &str) -> Vec<&str> {
-    // A byte scan, not a char iterator: this runs on whole middles of large files.
+    // A byte scan, not a char iterator: this runs on whole regions of large files.
     let mut lines = Vec::with_capacity(s.len() / 24 + 1);
     let mut start = 0;
     scan::for_each_byte(s.as_bytes(), b'\n', |nl| {
@@ -486,60 +658,6 @@ fn merge_adjacent(edits: &mut Vec<Edit>) {
         }
     }
     *edits = merged;
-}
-
-/// Appends the hunks of one stretch's `ops` to `out`; the stretch's first lines are
-/// lines `old_offset` / `new_offset` (0-based) of the two texts.
-fn render_hunks(
-    out: &mut String,
-    ops: &[Op],
-    old_lines: &[&str],
-    new_lines: &[&str],
-    old_offset: usize,
-    new_offset: usize,
-) {
-    let changed: Vec<&Op> = ops.iter().filter(|op| !op.equal).collect();
-    // Group changes whose context would touch into hunks.
-    let mut groups: Vec<Vec<&Op>> = Vec::new();
-    for op in changed {
-        match groups.last_mut() {
-            Some(g) if op.old.start <= g[g.len() - 1].old.end + 2 * CONTEXT => g.push(op),
-            _ => groups.push(vec![op]),
-        }
-    }
-    // The stretch already holds CONTEXT common lines on each side.
-    for group in groups {
-        let (first, last) = (group[0], group[group.len() - 1]);
-        let ctx_before = first.old.start.min(CONTEXT).min(first.new.start);
-        let ctx_after = (old_lines.len() - last.old.end)
-            .min(CONTEXT)
-            .min(new_lines.len() - last.new.end);
-        let (hs_old, he_old) = (first.old.start - ctx_before, last.old.end + ctx_after);
-        let (hs_new, he_new) = (first.new.start - ctx_before, last.new.end + ctx_after);
-        out.push_str(&format!(
-            "@@ -{} +{} @@\n",
-            hunk_range(old_offset + hs_old, he_old - hs_old),
-            hunk_range(new_offset + hs_new, he_new - hs_new)
-        ));
-        let mut o = hs_old;
-        for op in &group {
-            while o < op.old.start {
-                push_line(out, ' ', old_lines[o]);
-                o += 1;
-            }
-            for l in &old_lines[op.old.clone()] {
-                push_line(out, '-', l);
-            }
-            for l in &new_lines[op.new.clone()] {
-                push_line(out, '+', l);
-            }
-            o = op.old.end;
-        }
-        while o < he_old {
-            push_line(out, ' ', old_lines[o]);
-            o += 1;
-        }
-    }
 }
 
 fn hunk_range(start0: usize, len: usize) -> String {

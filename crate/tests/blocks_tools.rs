@@ -237,3 +237,32 @@ proptest! {
         }
     }
 }
+
+/// move_block reports the ranges it changed (issue 25, one change type): the block and
+/// the blank lines that leave with it go from the top and arrive after the anchor. A diff
+/// of the two texts reported the arrival elsewhere (the blank lines kept in place).
+#[test]
+fn move_block_reports_the_lines_it_moved() {
+    let old = "def a():\n    return 1\n\n\ndef c():\n    return 4\n";
+    let files = BTreeMap::from([("m.py".to_string(), old.to_string())]);
+    let args = json!({"path": "m.py", "start_content": "def a():", "brace_match": true, "after_content": "    return 4"});
+    let r = Session::new().call(&json!({"tool": "move_block", "arguments": args}), &files);
+    let change = &r.files.as_ref().expect("files")[0];
+    let rows: Vec<_> = change
+        .edits
+        .iter()
+        .map(|e| {
+            let (s, t) = (e.range.start, e.range.end);
+            ((s.row, s.column), (t.row, t.column), e.text.as_str())
+        })
+        .collect();
+    let moved = "\n\ndef a():\n    return 1\n";
+    assert_eq!(rows, [((0, 0), (4, 0), ""), ((6, 0), (6, 0), moved)]);
+    assert!(
+        change
+            .diff
+            .ends_with(" def c():\n     return 4\n+\n+\n+def a():\n+    return 1\n"),
+        "{}",
+        change.diff
+    );
+}

@@ -10,7 +10,7 @@
 //! | 2 | `locate` | scopes, the matching cascade, choosing among candidates |
 //! | 3 | `diagnose` | why a match failed and what to send next |
 //! | 4 | `guard`, `patch` | the placeholder policy; patches (grammar, hunk search, application) |
-//! | 5 | `changes` | diffs and minimal edits from before/after texts |
+//! | 5 | `changes` | diffs and minimal edits from a file's recorded change (`text::change_set`) |
 //! | 6 | `tools` | one module per tool |
 //! | 7 | `session`, `stats` | the entry point; statistics (which read the tool table) |
 //! | 8 | `wasm` | the WebAssembly bindings |

@@ -29,8 +29,9 @@
 use super::living::Living;
 use super::workspace;
 use crate::args::Args;
-use crate::changes::describe;
+use crate::changes::{changed_lines, describe};
 use crate::error::{EditError, EditResult, ErrorKind};
+use crate::text::change_set::{ChangeSet, Splices};
 use crate::text::diff::diff_lines;
 use crate::text::encoding::FileEncoding;
 use crate::text::version_of;
@@ -164,11 +165,7 @@ fn land(
     let mut warnings = ctx.warnings;
     for c in ctx.ws.changes() {
         let Some((expected, old_text)) = old.get(&c.path) else {
-            match (&c.current, &c.moved_to) {
-                (Some(t), Some(dest)) => ws.move_file(&c.path, dest, t.as_ref().clone())?,
-                (Some(t), None) => ws.write(&c.path, t.as_ref().clone())?,
-                (None, _) => ws.delete(&c.path)?,
-            }
+            carry(&mut ws, &c)?;
             continue;
         };
         let current = ws.try_read(&c.path)?;
@@ -182,7 +179,7 @@ fn land(
             (Some(cur), Some(edited)) => merge(
                 old_text,
                 cur,
-                edited,
+                (edited, &c.change_set()),
                 (!reads.is_empty()).then_some(reads.as_slice()),
             ),
             _ => Err(Overlap::whole()),
@@ -193,7 +190,7 @@ fn land(
         warnings.push(rebased_warning(&c.path, expected, old_text, now, &merged));
         match &c.moved_to {
             Some(dest) => ws.move_file(&c.path, dest, merged.text)?,
-            None => ws.write(&c.path, merged.text)?,
+            None => ws.splice(&c.path, merged.splices)?,
         }
     }
     warnings.push(
@@ -208,6 +205,23 @@ fn land(
         deleted_encodings: deleted_encodings(&mut ws, &changes)?,
         changes,
     })
+}
+
+/// Does to `ws` what the call did to a file it had no stale version of (the host's text,
+/// read again): the call's own ranges, when the text is the one the call changed.
+fn carry(ws: &mut Workspace, c: &Changed) -> EditResult<()> {
+    match (&c.current, &c.moved_to) {
+        (Some(t), Some(dest)) => ws.move_file(&c.path, dest, t.as_ref().clone()),
+        (Some(t), None) => {
+            let now = ws.try_read(&c.path)?;
+            if now.as_deref() == c.original.as_deref() {
+                ws.splice(&c.path, c.change_set().splices().to_vec())
+            } else {
+                ws.write(&c.path, t.as_ref().clone())
+            }
+        }
+        (None, _) => ws.delete(&c.path),
+    }
 }
 
 /// The encodings (not plain UTF-8) of the files `changes` deletes.
@@ -243,32 +257,37 @@ impl Overlap {
     }
 }
 
-/// A rebased text and where its first hunk went.
+/// A rebased text, the ranges of the current text that give it, and where its first
+/// hunk went.
 #[derive(Debug, PartialEq)]
 pub struct Merged {
     pub text: String,
+    /// The call's changed lines moved onto the current text: its byte ranges and their
+    /// new texts.
+    pub splices: Splices,
     /// First line (0-based) of the first hunk in the old text, and in the current one.
     pub first: Option<(usize, usize)>,
     /// Line stretches changed since (old text's lines).
     pub changed: Vec<Range<usize>>,
 }
 
-/// Applies the changes `old` → `edited` to `current`, when the changes `old` →
-/// `current` do not overlap them or `reads` (0-based old lines). A tool that notes no
-/// reads (None: apply_patch, edit_file, move_block, replace_function_body, whose
-/// matches are hunks, stretches and blocks) is taken to read [`READ_MARGIN`] line
-/// around every stretch it writes, as a patch's context would.
+/// Applies the call's change of `old` (`edited`, and the ranges the call recorded that
+/// give it) to `current`, when the changes `old` → `current` (the host's, diffed: no
+/// ranges are recorded for them) do not overlap the lines it changes or `reads` (0-based
+/// old lines). A tool that notes no reads (None: apply_patch, edit_file, move_block,
+/// replace_function_body, whose matches are hunks, stretches and blocks) is taken to
+/// read [`READ_MARGIN`] line around every stretch it writes, as a patch's context would.
 pub fn merge(
     old: &str,
     current: &str,
-    edited: &str,
+    (edited, change): (&str, &ChangeSet),
     reads: Option<&[Range<usize>]>,
 ) -> Result<Merged, Overlap> {
     let o: Vec<&str> = old.split_inclusive('\n').collect();
     let c: Vec<&str> = current.split_inclusive('\n').collect();
     let e: Vec<&str> = edited.split_inclusive('\n').collect();
     let since = stretches(&o, &c);
-    let ours = stretches(&o, &e);
+    let ours = joined(changed_lines(old, edited, change));
     let margins: Vec<Range<usize>> = match reads {
         Some(_) => Vec::new(),
         None => ours
@@ -286,7 +305,13 @@ pub fn merge(
             });
         }
     }
-    let mut out = String::with_capacity(current.len() + edited.len().saturating_sub(old.len()));
+    // Where each line of the current text starts (and its end).
+    let mut starts = Vec::with_capacity(c.len() + 1);
+    starts.push(0);
+    for l in &c {
+        starts.push(starts[starts.len() - 1] + l.len());
+    }
+    let mut splices = Splices::with_capacity(ours.len());
     let mut at = 0;
     let mut first = None;
     for (w, new) in &ours {
@@ -304,13 +329,12 @@ pub fn merge(
             return Err(Overlap::whole());
         }
         first.get_or_insert((w.start, start));
-        out.extend(c[at..start].iter().copied());
-        out.extend(e[new.clone()].iter().copied());
+        splices.push((starts[start]..starts[end], e[new.clone()].concat()));
         at = end;
     }
-    out.extend(c[at..].iter().copied());
     Ok(Merged {
-        text: out,
+        text: crate::text::splice(current, &splices),
+        splices,
         first,
         changed: since.into_iter().map(|(y, _)| y).collect(),
     })
@@ -325,6 +349,21 @@ fn overlaps(x: &Range<usize>, y: &Range<usize>) -> bool {
         (false, true) => x.start < y.start && y.start < x.end,
         (true, true) => x.start == y.start,
     }
+}
+
+/// Changed lines that touch on both sides as one stretch.
+fn joined(lines: Vec<(Range<usize>, Range<usize>)>) -> Vec<(Range<usize>, Range<usize>)> {
+    let mut out: Vec<(Range<usize>, Range<usize>)> = Vec::with_capacity(lines.len());
+    for (a, b) in lines {
+        match out.last_mut() {
+            Some((x, y)) if x.end == a.start && y.end == b.start => {
+                x.end = a.end;
+                y.end = b.end;
+            }
+            _ => out.push((a, b)),
+        }
+    }
+    out
 }
 
 /// The stretches where `a` and `b` differ: (lines of `a`, lines of `b`), in order.

@@ -102,6 +102,8 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
             crate::text::words::counted(lines, "line")
         ),
     };
-    ctx.ws.write(&path, content.to_string())?;
+    // One change: an insertion into the empty text, or the whole old text replaced.
+    let whole = 0..existing.as_deref().map_or(0, String::len);
+    ctx.ws.splice(&path, vec![(whole, content.to_string())])?;
     Ok(Outcome::Edited { message })
 }

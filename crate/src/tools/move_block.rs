@@ -26,6 +26,7 @@ use crate::blocks::{width_of, Analysis, Level};
 use crate::diagnose::{self, Anchor};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::locate::{lead, Candidate, IndentMap, Scope};
+use crate::text::change_set::Splices;
 use crate::text::words::lines_label;
 use crate::text::Text;
 
@@ -176,15 +177,15 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let target = placement(dest_a, &dest, skip, &level, &dest_path)?;
     let inserted = placed_block(&block, gap, &level, target.as_ref(), &dest);
     if same_file {
-        let new_text = rebuild(&text, removal, Some((&dest, &inserted)));
-        ctx.ws.write(&path, new_text)?;
+        ctx.ws
+            .splice(&path, splices(&text, removal, Some((&dest, &inserted))))?;
     } else {
         if let Some(r) = removal {
-            ctx.ws.write(&path, rebuild(&text, Some(r), None))?;
+            ctx.ws.splice(&path, splices(&text, Some(r), None))?;
         }
-        ctx.ws.write(
+        ctx.ws.splice(
             &dest_path,
-            rebuild(&dest_text, None, Some((&dest, &inserted))),
+            splices(&dest_text, None, Some((&dest, &inserted))),
         )?;
     }
     let verb = if copy { "Copied" } else { "Moved" };
@@ -423,42 +424,33 @@ fn placed_block(
     lines
 }
 
-/// `text` without 0-based lines `removal` (inclusive) and with `insert` lines after (or
-/// before) the destination line, in the file's line ending; other lines byte for byte.
-fn rebuild(
+/// The ranges of `text` a move replaces: 0-based lines `removal` (inclusive) taken
+/// out, and `insert` lines put after (or before) the destination line, in the file's
+/// line ending; other bytes are kept. In order (an insertion where the removal starts
+/// comes first).
+fn splices(
     text: &Text,
     removal: Option<(usize, usize)>,
     insert: Option<(&Destination, &Vec<String>)>,
-) -> String {
+) -> Splices {
     let ending = text.ending().as_str();
-    let mut out = String::with_capacity(text.len() + 256);
-    let count = text.line_count();
-    let push_inserted = |out: &mut String, lines: &Vec<String>| {
-        for l in lines {
-            out.push_str(l);
-            out.push_str(ending);
-        }
-    };
-    for l in 0..count {
-        if let Some((d, lines)) = insert {
-            if d.line == l && !d.after {
-                push_inserted(&mut out, lines);
-            }
-        }
-        let removed = removal.is_some_and(|(a, b)| (a..=b).contains(&l));
-        if !removed {
-            let with_ending = text.line_with_ending(l);
-            out.push_str(with_ending);
-            let inserting_after = insert.is_some_and(|(d, _)| d.after && d.line == l);
-            if l + 1 == count && !with_ending.ends_with('\n') && inserting_after {
-                out.push_str(ending);
-            }
-        }
-        if let Some((d, lines)) = insert {
-            if d.line == l && d.after {
-                push_inserted(&mut out, lines);
-            }
-        }
+    let mut out: Splices = Vec::with_capacity(2);
+    if let Some((a, b)) = removal {
+        out.push((text.lines_range(a, b), String::new()));
     }
+    if let Some((d, lines)) = insert {
+        let at = text.line_start(d.line + usize::from(d.after));
+        let mut block = String::new();
+        // After an unterminated last line, that line gets its ending first.
+        if d.after && at == text.len() && !text.as_str().ends_with('\n') {
+            block.push_str(ending);
+        }
+        for l in lines {
+            block.push_str(l);
+            block.push_str(ending);
+        }
+        out.push((at..at, block));
+    }
+    out.sort_by_key(|(r, _)| (r.start, r.end));
     out
 }

@@ -127,7 +127,8 @@ fn whole_file(ctx: &mut Ctx, number: usize, path: &str, block: &Block) -> EditRe
         text.push('\n');
     }
     crate::guard::check(&text, "REPLACE", None, false)?;
-    ctx.ws.write(&path, text)?;
+    // The file is missing or empty: one insertion into the empty text.
+    ctx.ws.splice(&path, vec![(0..0, text)])?;
     Ok(format!(
         "Wrote {path} ({} lines) from block {number}.",
         block.replace_lines

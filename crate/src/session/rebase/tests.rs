@@ -3,6 +3,34 @@
 
 use super::*;
 
+/// [`merge`] of a call that recorded no ranges: the one range where its texts differ.
+fn merged(
+    old: &str,
+    current: &str,
+    edited: &str,
+    reads: Option<&[Range<usize>]>,
+) -> Result<Merged, Overlap> {
+    merge(
+        old,
+        current,
+        (edited, &ChangeSet::between(old, edited)),
+        reads,
+    )
+}
+
+/// A rebase carries the lines the call changed (its recorded ranges), not those a diff
+/// of its texts picks: the call deleted the first of two equal lines, the host changed
+/// the second since. A diff says the call deleted the second, and refused.
+#[test]
+fn a_rebase_carries_the_lines_the_call_changed() {
+    let (old, current, edited) = ("x\nx\ny\n", "x\nX\ny\n", "x\ny\n");
+    let deleted_first = ChangeSet::from_splices(old, vec![(0..2, String::new())]).unwrap();
+    let m = merge(old, current, (edited, &deleted_first), Some(&[0..1][..])).unwrap();
+    assert_eq!(m.text, "X\ny\n");
+    assert_eq!(m.splices, [(0..2, String::new())]);
+    assert!(merged(old, current, edited, Some(&[0..1][..])).is_err());
+}
+
 /// (old, current, edited, reads, Some(merged) | None for an overlap)
 type Case = (
     &'static str,
@@ -55,7 +83,7 @@ fn merges_apply_the_edit_where_nothing_changed_and_refuse_where_it_did() {
         ("a\nb", "a\nb\nc", "A\nb", &[], Some("A\nb\nc")),
     ];
     for (old, current, edited, reads, want) in cases {
-        let got = merge(old, current, edited, Some(*reads))
+        let got = merged(old, current, edited, Some(*reads))
             .ok()
             .map(|m| m.text);
         assert_eq!(
@@ -68,7 +96,7 @@ fn merges_apply_the_edit_where_nothing_changed_and_refuse_where_it_did() {
 
 #[test]
 fn a_merge_reports_where_its_first_hunk_went() {
-    let m = merge("a\nb\nc\n", "y\nz\na\nb\nc\n", "a\nb\nC\n", Some(&[][..])).unwrap();
+    let m = merged("a\nb\nc\n", "y\nz\na\nb\nc\n", "a\nb\nC\n", Some(&[][..])).unwrap();
     assert_eq!(m.first, Some((2, 4)));
     assert_eq!(m.changed, vec![0..0]);
 }
@@ -78,12 +106,12 @@ fn a_tool_that_notes_no_reads_reads_a_line_around_what_it_writes() {
     // The line above the written one changed since: refused without reads, applied
     // with reads that do not include it.
     let (old, current, edited) = ("a\nb\nc\n", "A\nb\nc\n", "a\nB\nc\n");
-    assert!(merge(old, current, edited, None).is_err());
-    assert!(merge(old, current, edited, Some(&[1..2][..])).is_ok());
+    assert!(merged(old, current, edited, None).is_err());
+    assert!(merged(old, current, edited, Some(&[1..2][..])).is_ok());
     // Two lines away: applied either way.
     let (old, current, edited) = ("a\nb\nc\nd\n", "A\nb\nc\nd\n", "a\nb\nC\nd\n");
     assert_eq!(
-        merge(old, current, edited, None).unwrap().text,
+        merged(old, current, edited, None).unwrap().text,
         "A\nb\nC\nd\n"
     );
 }
