@@ -260,4 +260,11 @@ export async function benchPeers(args = process.argv.slice(2)) {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await benchPeers();
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  try {
+    await benchPeers();
+  } catch (e) {
+    console.error(`bench-peers: ${e.message}`);
+    process.exit(1);
+  }
+}
