@@ -16,11 +16,12 @@ makes them from an edit block (`replace_most_similar_chunk(whole, part, replace)
 file's text in, the new text out, None on a miss), and on the miss also
 `find_similar_lines(part, whole)`, the "Did you mean" lines aider's coder adds to the
 message it sends back. Each figure: the median of the calls of a round, the lowest of
-ROUNDS rounds. Checks each hit's text equals the file with old_str replaced by new_str at
+ROUNDS rounds, in wall-clock and in CPU time. Checks each hit's text equals the file with old_str replaced by new_str at
 its place (the exact call's new text for the re-indented call) and the miss gives None.
 
 Usage: python3 scripts/bench-peers-aider.py AIDER_DIR INPUTS_DIR NAMES ITERATIONS ROUNDS
-Prints one JSON object: {"commit": ..., "python": ..., "rows": {name: {call: ms}}}.
+Prints one JSON object: {"commit": ..., "python": ..., "rows": {name: {call: {"wall": ms, "cpu": ms}}}}
+(wall-clock and process CPU time, user + system).
 """
 
 import importlib.util
@@ -75,16 +76,19 @@ def replaced(text, old, new):
 
 
 def measure(fn, iterations, rounds):
+    """Median wall-clock and CPU time (ms) of `fn`, the lowest of `rounds` rounds' medians."""
     per = max(1, -(-iterations // rounds))
-    best = float("inf")
+    best = {"wall": float("inf"), "cpu": float("inf")}
     fn()  # warm-up
     for _ in range(rounds):
-        times = []
+        wall, cpu = [], []
         for _ in range(per):
-            t0 = time.perf_counter()
+            c0, t0 = time.process_time(), time.perf_counter()
             fn()
-            times.append((time.perf_counter() - t0) * 1000)
-        best = min(best, sorted(times)[len(times) // 2])
+            wall.append((time.perf_counter() - t0) * 1000)
+            cpu.append((time.process_time() - c0) * 1000)
+        best["wall"] = min(best["wall"], sorted(wall)[len(wall) // 2])
+        best["cpu"] = min(best["cpu"], sorted(cpu)[len(cpu) // 2])
     return best
 
 

@@ -30,7 +30,9 @@
 // (scripts/bench-inputs.mjs). Every hit is checked to give the file with old_str replaced by
 // new_str (the exact call's new text for the re-indented call); every miss to refuse.
 // Each figure is the median of N calls, the lowest of 3 rounds' medians (ours and Roo
-// interleaved in one process; aider in its own process right after).
+// interleaved in one process; aider in its own process right after), in wall-clock time
+// and in CPU time of the process (user + system: less moved by other processes sharing
+// the machine than wall-clock time, though not unmoved).
 //
 // Usage: node scripts/bench-peers.mjs [--roo DIR] [--aider DIR] [--native] [--iterations N] [--smoke]
 //   DIR: a checkout of RooCodeInc/Roo-Code or Aider-AI/aider (also ROO_DIR, AIDER_DIR);
@@ -73,21 +75,30 @@ function commitOf(dir) {
   return 'unknown commit';
 }
 
-/** Median of each fn's times over `rounds` interleaved rounds (the lowest round's). */
+/** The median of `times`. */
+const median = (times) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+
+/**
+ * Each fn's median wall-clock and CPU time (this process's user + system, ms) over `rounds`
+ * interleaved rounds (the lowest round's of each).
+ */
 async function measure(fns, iterations, rounds) {
   const per = Math.max(1, Math.ceil(iterations / rounds));
-  const best = fns.map(() => Infinity);
+  const best = fns.map(() => ({ wall: Infinity, cpu: Infinity }));
   for (const f of fns) await f();
   for (let r = 0; r < rounds; r++) {
     for (let k = 0; k < fns.length; k++) {
-      const times = [];
+      const wall = [];
+      const cpu = [];
       for (let i = 0; i < per; i++) {
+        const c0 = process.cpuUsage();
         const t0 = performance.now();
         await fns[k]();
-        times.push(performance.now() - t0);
+        wall.push(performance.now() - t0);
+        const c = process.cpuUsage(c0);
+        cpu.push((c.user + c.system) / 1000);
       }
-      times.sort((a, b) => a - b);
-      best[k] = Math.min(best[k], times[Math.floor(times.length / 2)]);
+      best[k] = { wall: Math.min(best[k].wall, median(wall)), cpu: Math.min(best[k].cpu, median(cpu)) };
     }
   }
   return best;
@@ -167,7 +178,7 @@ function nativeFigures(smoke) {
   const out = execFileSync('cargo', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   const figures = {};
   for (const m of out.matchAll(/^test hosts\/(\S+) (\w+), new text, new_text \.\.\. bench:\s+([\d,]+) ns\/iter/gm)) {
-    figures[`${m[1]} ${m[2]}`] = Number(m[3].replaceAll(',', '')) / 1e6;
+    figures[`${m[1]} ${m[2]}`] = { wall: Number(m[3].replaceAll(',', '')) / 1e6 };
   }
   return figures;
 }
@@ -247,15 +258,20 @@ export async function benchPeers(args = process.argv.slice(2)) {
   const fmt = (x) => (x === undefined || x === null ? '' : x.toFixed(2));
   console.log(`Node ${process.version}; ${iterations} calls per figure; load average ${loadAtStart} at start, ${load()} at end`);
   for (const n of notes) console.log(`- ${n}`);
-  console.log('');
-  console.log('call, 100 000 lines | ours in-process ms | ours npm package ms | Roo ms | aider ms');
-  console.log('---|---|---|---|---');
-  for (const name of names) {
-    for (const call of CALLS) {
-      const r = rows[`${name} ${call}`];
-      const a = aider?.rows[name];
-      const ai = a ? (call === 'miss' ? `${fmt(a.miss)} (+ ${fmt(a.miss_message)})` : fmt(a[call])) : '';
-      console.log(`${name} ${call} | ${fmt(r.native)} | ${fmt(r.npm)} | ${fmt(r.roo)} | ${ai}`);
+  for (const [kind, title] of [
+    ['wall', 'wall-clock medians'],
+    ['cpu', 'CPU-time medians (the process\'s user + system time; criterion gives none)'],
+  ]) {
+    console.log(`\n${title}\n`);
+    console.log('call, 100 000 lines | ours in-process ms | ours npm package ms | Roo ms | aider ms');
+    console.log('---|---|---|---|---');
+    for (const name of names) {
+      for (const call of CALLS) {
+        const r = rows[`${name} ${call}`];
+        const a = aider?.rows[name];
+        const ai = a ? (call === 'miss' ? `${fmt(a.miss[kind])} (+ ${fmt(a.miss_message[kind])})` : fmt(a[call][kind])) : '';
+        console.log(`${name} ${call} | ${fmt(r.native?.[kind])} | ${fmt(r.npm?.[kind])} | ${fmt(r.roo?.[kind])} | ${ai}`);
+      }
     }
   }
 }
