@@ -61,8 +61,12 @@ def commit(aider_dir):
     marker = os.path.join(aider_dir, ".peer-commit")
     if os.path.isfile(marker):
         return open(marker).read().strip()
+
+    def git(*args):
+        run = subprocess.run(["git", "-C", aider_dir, *args], capture_output=True, text=True, check=True)
+        return run.stdout.strip()
+
     try:
-        git = lambda *a: subprocess.run(["git", "-C", aider_dir, *a], capture_output=True, text=True, check=True).stdout.strip()
         if os.path.realpath(git("rev-parse", "--show-toplevel")) == os.path.realpath(aider_dir):
             return git("rev-parse", "HEAD")
     except (OSError, subprocess.CalledProcessError):
