@@ -70,13 +70,19 @@ pub(super) fn run(ctx: &mut Ctx, items: &[EditResult<Args>]) -> Option<Vec<Item>
         independent(text, file)?;
         line_shifts(text, file, &mut shifts);
     }
-    // Qualified: write each file once, then report as the items in order would.
+    // Qualified: write each file once, then report as the items in order would. A write
+    // refused (a character the file's encoding lacks) is left to the items in order,
+    // which name the item: nothing of this pass stays.
+    let before = ctx.ws.snapshot();
     for (path, file) in &by_file {
         let splices = file
             .iter()
             .map(|f| (f.range.clone(), f.written.clone()))
             .collect();
-        ctx.ws.splice(path, splices).ok()?;
+        if ctx.ws.splice(path, splices).is_err() {
+            ctx.ws.restore(before);
+            return None;
+        }
     }
     let mut out = Vec::with_capacity(found.len());
     for f in &found {
