@@ -39,7 +39,7 @@ fn one_by_one(text: &str, items: &[(String, String)]) -> Option<(String, Vec<Str
             return None;
         }
         now = new_text(&r).unwrap_or(now);
-        messages.push(r.message.clone());
+        messages.push(r.message.clone().unwrap_or_default());
     }
     Some((now, messages))
 }
@@ -62,7 +62,8 @@ fn agrees(text: &str, items: &[(String, String)]) -> Result<(), TestCaseError> {
                 .collect();
             let s = if items.len() == 1 { "" } else { "s" };
             let head = format!("Applied all {} replacement{s}: ", items.len());
-            prop_assert_eq!(&batch.message, &format!("{head}{}", each.join(" ")));
+            let want = format!("{head}{}", each.join(" "));
+            prop_assert_eq!(batch.message.as_deref(), Some(want.as_str()));
         }
         // An item matching what an earlier one wrote is refused as a batch, though
         // the separate calls take it.
@@ -72,7 +73,7 @@ fn agrees(text: &str, items: &[(String, String)]) -> Result<(), TestCaseError> {
             "{}",
             batch.headline()
         ),
-        None => prop_assert!(!batch.ok, "the batch applied: {}", batch.message),
+        None => prop_assert!(!batch.ok, "the batch applied: {:?}", batch.message),
     }
     Ok(())
 }
