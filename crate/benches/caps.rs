@@ -21,7 +21,9 @@ use std::time::Duration;
 type Files = BTreeMap<String, Arc<String>>;
 
 fn file(lines: usize) -> Files {
-    let text: String = (0..lines).map(|i| format!("line {i} of the file\n")).collect();
+    let text: String = (0..lines)
+        .map(|i| format!("line {i} of the file\n"))
+        .collect();
     Files::from([("f.txt".to_string(), Arc::new(text))])
 }
 

@@ -91,7 +91,11 @@ pub fn aligned_by_line_map(text: &Text, needle: &str, scope: &Scope) -> Option<V
     let first = text.line_of(scope.range.start);
     let lines = text.line_map().lines_with(core_hash(strip_ending(needle)));
     // Line 0 is read whole: its hash may count a byte order mark the needle lacks.
-    let mut starts: Vec<usize> = (first == 0).then(|| reads(0)).flatten().into_iter().collect();
+    let mut starts: Vec<usize> = (first == 0)
+        .then(|| reads(0))
+        .flatten()
+        .into_iter()
+        .collect();
     let from = lines.partition_point(|&k| k < first.max(1));
     for &k in &lines[from..] {
         if text.line_start(k) + needle.len() > scope.range.end {
@@ -99,7 +103,12 @@ pub fn aligned_by_line_map(text: &Text, needle: &str, scope: &Scope) -> Option<V
         }
         starts.extend(reads(k));
     }
-    Some(starts.into_iter().map(|p| exact(p..p + needle.len())).collect())
+    Some(
+        starts
+            .into_iter()
+            .map(|p| exact(p..p + needle.len()))
+            .collect(),
+    )
 }
 
 /// [`find_exact`]'s result from every occurrence's start (ascending, overlapping ones

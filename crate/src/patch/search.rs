@@ -90,10 +90,7 @@ enum Levels {
 fn place_with(text: &Text, from: usize, site: &HunkSite, levels: Levels) -> EditResult<Placement> {
     let hunk = site.hunk;
     let (start, after) = resolve_anchors(text, from, site)?;
-    let special = hunk.is_pure_addition()
-        || (text.is_empty() && hunk.old_lines().all(|l| l.trim().is_empty()))
-        || super::blanks::blank_only(site);
-    if levels == Levels::Exact && special {
+    if levels == Levels::Exact && placed_otherwise(text, site) {
         return Err(EditError::new(ErrorKind::PatchContextMismatch, ""));
     }
     if hunk.is_pure_addition() {
@@ -188,6 +185,15 @@ fn place_with(text: &Text, from: usize, site: &HunkSite, levels: Levels) -> Edit
         notes,
         advances: true,
     })
+}
+
+/// Whether a hunk is placed other than by a search of its old lines: a pure addition,
+/// a filled empty file, blank lines only.
+fn placed_otherwise(text: &Text, site: &HunkSite) -> bool {
+    let hunk = site.hunk;
+    hunk.is_pure_addition()
+        || (text.is_empty() && hunk.old_lines().all(|l| l.trim().is_empty()))
+        || super::blanks::blank_only(site)
 }
 
 /// The text a hunk writes over its match `chosen` (`unterminated`: it matched the

@@ -57,7 +57,12 @@ pub(super) fn run(ctx: &mut Ctx, items: &[EditResult<Args>]) -> Option<Vec<Item>
         .collect();
     let mut found = Vec::with_capacity(items.len());
     for (index, (item, path)) in items.iter().zip(&paths).enumerate() {
-        found.push(locate(index, item.as_ref().ok()?, path, texts.get(path.as_str())?)?);
+        found.push(locate(
+            index,
+            item.as_ref().ok()?,
+            path,
+            texts.get(path.as_str())?,
+        )?);
     }
     let mut by_file: HashMap<&str, Vec<&Found>> = HashMap::new();
     for f in &found {
@@ -95,11 +100,7 @@ pub(super) fn run(ctx: &mut Ctx, items: &[EditResult<Args>]) -> Option<Vec<Item>
             number: f.index + 1,
             path: Some(f.path.to_string()),
             result: Ok(Done {
-                message: format!(
-                    "Replaced 1 occurrence at line {} of {}.",
-                    first + 1,
-                    f.path
-                ),
+                message: format!("Replaced 1 occurrence at line {} of {}.", first + 1, f.path),
                 via: Some(MatchedVia::Level(Via::Exact)),
                 warnings: Vec::new(),
             }),
@@ -146,7 +147,9 @@ fn locate<'p>(index: usize, args: &Args, path: &'p str, text: &Text) -> Option<F
     if scope.label.is_some() || scope.range != (0..text.len()) {
         return None;
     }
-    let [c] = locate::find_exact(text, a.old_str, &scope).try_into().ok()?;
+    let [c] = locate::find_exact(text, a.old_str, &scope)
+        .try_into()
+        .ok()?;
     let written = c.render(text, a.new_str).ok()?;
     if text.as_str().get(c.range.clone()) == Some(written.as_str()) {
         return None;
