@@ -68,6 +68,49 @@ fn exact(range: std::ops::Range<usize>) -> Candidate {
     }
 }
 
+/// The line-aligned byte-exact occurrences of a needle whose only line break ends it
+/// (`X\n`, a patch's one-line hunk), from the line map, once searches of `text` have
+/// scanned it [`SCANS_BEFORE_MAP`] times over; `None` for other needles or before then.
+/// Two occurrences of such a needle cannot overlap (each ends at its only break), so
+/// `memmem`'s non-overlapping occurrences are all of them, and the aligned ones are the
+/// file lines that read the needle whole: what [`find_exact`] filtered to line starts
+/// gives ([`super::find_lines`]).
+pub fn aligned_by_line_map(text: &Text, needle: &str, scope: &Scope) -> Option<Vec<Candidate>> {
+    if needle.starts_with('\n') || needle.find('\n') != Some(needle.len().checked_sub(1)?) {
+        return None;
+    }
+    if !text.has_line_map() && text.note_scan(scope.range.len()) < SCANS_BEFORE_MAP * text.len() {
+        return None;
+    }
+    let bytes = text.as_str().as_bytes();
+    let reads = |k: usize| {
+        let p = text.line_start(k);
+        let fits = p >= scope.range.start && p + needle.len() <= scope.range.end;
+        (fits && &bytes[p..p + needle.len()] == needle.as_bytes()).then_some(p)
+    };
+    let first = text.line_of(scope.range.start);
+    let lines = text.line_map().lines_with(core_hash(strip_ending(needle)));
+    // Line 0 is read whole: its hash may count a byte order mark the needle lacks.
+    let mut starts: Vec<usize> = (first == 0)
+        .then(|| reads(0))
+        .flatten()
+        .into_iter()
+        .collect();
+    let from = lines.partition_point(|&k| k < first.max(1));
+    for &k in &lines[from..] {
+        if text.line_start(k) + needle.len() > scope.range.end {
+            break;
+        }
+        starts.extend(reads(k));
+    }
+    Some(
+        starts
+            .into_iter()
+            .map(|p| exact(p..p + needle.len()))
+            .collect(),
+    )
+}
+
 /// [`find_exact`]'s result from every occurrence's start (ascending, overlapping ones
 /// included): the non-overlapping ones from the left, as `memmem` finds them, and when
 /// that is one, the next occurrence (which overlaps it). Only for needles that do not
@@ -181,5 +224,66 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The same for a whole-line search (`find_lines`, a patch hunk's exact level) of a
+    /// needle whose only line break ends it, from every offset: the line map's aligned
+    /// occurrences are exactly memmem's filtered to line starts.
+    #[test]
+    fn the_line_map_finds_the_one_line_occurrences_memmem_finds() {
+        let all = |max: usize| -> Vec<String> {
+            let mut out = vec![String::new()];
+            let mut last = vec![String::new()];
+            for _ in 0..max {
+                last = last
+                    .iter()
+                    .flat_map(|s| ["a", " ", "\n", "\r", "\u{feff}"].map(|c| format!("{s}{c}")))
+                    .collect();
+                out.extend(last.iter().cloned());
+            }
+            out
+        };
+        let needles: Vec<String> = all(3)
+            .into_iter()
+            .filter(|n| n.find('\n').is_some_and(|i| i + 1 == n.len()))
+            .collect();
+        for src in all(4) {
+            let plain = Text::new(&src);
+            let mapped = Text::new(&src);
+            mapped.line_map();
+            for needle in &needles {
+                for start in (0..=src.len()).filter(|&i| src.is_char_boundary(i)) {
+                    let scope = Scope {
+                        range: start..src.len(),
+                        label: None,
+                        nearest: false,
+                    };
+                    assert_eq!(
+                        crate::locate::find_lines(&plain, needle, &scope).candidates,
+                        crate::locate::find_lines(&mapped, needle, &scope).candidates,
+                        "{src:?} {needle:?} from {start}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Many whole-line searches of one text for one-line needles (a patch's hunks, in
+    /// any order) stop scanning it whole each time: the line map is built and answers.
+    #[test]
+    fn many_one_line_searches_of_a_text_use_its_line_map() {
+        let src: String = (0..2000).map(|i| format!("line {i}\n")).collect();
+        let text = Text::new(&src);
+        for i in (0..200).rev() {
+            let scope = Scope {
+                range: 0..src.len(),
+                label: None,
+                nearest: false,
+            };
+            let found = crate::locate::find_lines(&text, &format!("line {i}\n"), &scope);
+            assert_eq!(found.candidates.len(), 1);
+            assert_eq!(found.candidates[0].range.start, text.line_start(i));
+        }
+        assert!(text.has_line_map());
     }
 }

@@ -263,18 +263,27 @@ pub fn find_near(
 /// that starts inside a line does not decide, so a hunk whose first line is blank where
 /// the file's holds spaces goes on to the tolerant levels, which match whole lines.
 pub fn find_lines(text: &Text, needle: &str, scope: &Scope) -> Found {
-    let exact: Vec<Candidate> = find_exact(text, needle, scope)
-        .into_iter()
-        .filter(|c| text.line_start(text.line_of(c.range.start)) == c.range.start)
-        .collect();
-    if !exact.is_empty() {
-        return Found {
-            candidates: exact,
-            tried: vec![Via::Exact],
-            ..Found::default()
-        };
+    let exact = find_lines_exact(text, needle, scope);
+    if !exact.candidates.is_empty() {
+        return exact;
     }
     cascade::run(text, needle, scope, None)
+}
+
+/// [`find_lines`]' byte-exact level alone: the occurrences that start a line.
+pub fn find_lines_exact(text: &Text, needle: &str, scope: &Scope) -> Found {
+    let exact: Vec<Candidate> = match exact::aligned_by_line_map(text, needle, scope) {
+        Some(aligned) => aligned,
+        None => find_exact(text, needle, scope)
+            .into_iter()
+            .filter(|c| text.line_start(text.line_of(c.range.start)) == c.range.start)
+            .collect(),
+    };
+    Found {
+        candidates: exact,
+        tried: vec![Via::Exact],
+        ..Found::default()
+    }
 }
 
 /// `needle` without the line-number prefixes of a numbered read (`  12\t`, `12: `, …),

@@ -12,11 +12,11 @@ use super::{FileOp, Format, Hunk, Patch, PathChoice, Sign};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
 use crate::locate::Via;
+use crate::text::change_set::Splices;
 use crate::text::words::{capitalized, plural};
 use crate::text::{count_lines, Text};
 use crate::workspace::Workspace;
 use serde_json::json;
-use std::ops::Range;
 
 /// What applying a patch did.
 #[derive(Debug, Default)]
@@ -140,7 +140,7 @@ fn delete_file(
     let path = existing(ws, path, &o.label, "deletes")?;
     if !hunks.is_empty() {
         let text = ws.read(&path)?;
-        let (rest, _) = updated_text(
+        let (splices, _) = located_hunks(
             &text,
             &path,
             hunks,
@@ -149,6 +149,7 @@ fn delete_file(
             o.allow_placeholders,
             out,
         )?;
+        let rest = crate::text::splice(&text, &splices);
         if !rest.trim().is_empty() {
             let t = Text::new(&rest);
             let first = (0..t.line_count())
@@ -181,7 +182,7 @@ fn update_file(
 ) -> EditResult<()> {
     let path = existing(ws, path, &o.label, "updates")?;
     let text = ws.read(&path)?;
-    let (new_text, lines) = updated_text(
+    let (splices, lines) = located_hunks(
         &text,
         &path,
         hunks,
@@ -206,7 +207,7 @@ fn update_file(
                 && ws.exists(&dest).map_err(|e| in_op(e, &o.label))? =>
         {
             // Codex's apply_patch overwrites the destination of a move.
-            ws.write(&dest, new_text)?;
+            ws.write(&dest, crate::text::splice(&text, &splices))?;
             ws.delete(&path)?;
             out.notes.push(format!(
                 "`*** Move to: {dest}` replaced the existing {dest} (as Codex's apply_patch does); its old text is in this call's diff."
@@ -224,19 +225,20 @@ fn update_file(
                 )
                 .with_diagnostics(json!({"path": dest, "patch_line": o.op.line()})));
             }
-            ws.move_file(&path, &dest, new_text)?;
+            ws.move_file(&path, &dest, crate::text::splice(&text, &splices))?;
             out.done.push(format!("moved {path} to {dest}{hunks_at}"));
         }
         _ => {
-            ws.write(&path, new_text)?;
+            ws.splice(&path, splices)?;
             out.done.push(format!("updated {path}{hunks_at}"));
         }
     }
     Ok(())
 }
 
-/// `text` with every hunk applied, and the 1-based line where each landed.
-fn updated_text(
+/// Where every hunk lands in `text` (sorted, disjoint ranges with their new text: the
+/// file's one change), and the 1-based line where each landed, in the patch's order.
+fn located_hunks(
     text: &str,
     path: &str,
     hunks: &[Hunk],
@@ -244,11 +246,11 @@ fn updated_text(
     op: &str,
     allow_placeholders: bool,
     out: &mut Applied,
-) -> EditResult<(String, Vec<usize>)> {
+) -> EditResult<(Splices, Vec<usize>)> {
     let t = Text::new(text);
     let mut from = 0;
     let mut lines = Vec::with_capacity(hunks.len());
-    let mut replacements: Vec<(Range<usize>, String)> = Vec::with_capacity(hunks.len());
+    let mut replacements: Splices = Vec::with_capacity(hunks.len());
     for (k, hunk) in hunks.iter().enumerate() {
         guard_hunk(path, hunk, allow_placeholders)?;
         let label = if hunks.len() == 1 {
@@ -281,28 +283,40 @@ fn updated_text(
             format!("Two hunks of {op} would change the same lines. Nothing was changed. Merge them into one hunk and send the whole patch again."),
         ));
     }
-    Ok((crate::text::splice(text, &replacements), lines))
+    Ok((replacements, lines))
 }
 
 /// Places a hunk after the previous one, or, when it is not there, anywhere in the file:
 /// agents send hunks out of order. It must still be found exactly once, and the overlap
-/// check of [`updated_text`] still refuses two hunks on the same lines. The failed
+/// check of [`located_hunks`] still refuses two hunks on the same lines. The failed
 /// search after the previous hunk is diagnosed only when the whole file fails too
 /// (hunks out of order cost a search each, not a search and a diagnosis).
+///
+/// Levels first, then places: a hunk whose old lines are not byte for byte after the
+/// previous one but are, once, in the whole file goes there before any tolerant search
+/// (the most exact level decides, as within one search). Both exact lookups are line
+/// map lookups once the map is built, so hunks in any order cost a lookup each, not a
+/// tolerant search of the rest of the file.
 fn place_in_any_order(
     t: &Text,
     from: usize,
     site: &HunkSite,
     out: &mut Applied,
 ) -> EditResult<search::Placement> {
+    if from > 0 {
+        let after = search::try_place_exact(t, from, site);
+        if matches!(&after, Err(e) if e.kind == ErrorKind::PatchContextMismatch) {
+            if let Ok(placed) = search::try_place_exact(t, 0, site) {
+                out.notes.push(before_previous(site));
+                return Ok(placed);
+            }
+        }
+    }
     match search::try_place(t, from, site) {
         Err(e) if from > 0 && e.kind == ErrorKind::PatchContextMismatch => {
             match search::try_place(t, 0, site) {
                 Ok(placed) => {
-                    out.notes.push(format!(
-                        "{} comes before the previous hunk in the file; it was placed where it is found (once, in the whole file).",
-                        capitalized(site.label)
-                    ));
+                    out.notes.push(before_previous(site));
                     Ok(placed)
                 }
                 // Found more than once in the whole file says more than "not after it".
@@ -316,6 +330,14 @@ fn place_in_any_order(
         }
         other => other,
     }
+}
+
+/// The note for a hunk placed before the previous one.
+fn before_previous(site: &HunkSite) -> String {
+    format!(
+        "{} comes before the previous hunk in the file; it was placed where it is found (once, in the whole file).",
+        capitalized(site.label)
+    )
 }
 
 /// The file an Update or Delete names, among its spellings, or `file_not_found`.

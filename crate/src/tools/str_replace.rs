@@ -245,7 +245,12 @@ pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
 
 /// Refuses a request that cannot be an edit, before any search: nothing to find, no
 /// change, or placeholders in new_str.
-fn check_request(path: &str, old: &str, new: &str, allow_placeholders: bool) -> EditResult<()> {
+pub(super) fn check_request(
+    path: &str,
+    old: &str,
+    new: &str,
+    allow_placeholders: bool,
+) -> EditResult<()> {
     let advice = format!(
         "To add text use insert {{path: \"{path}\", line: N | after_content: \"…\", new_str: \"…\"}}; to write a whole file use create_file."
     );

@@ -7,6 +7,9 @@
 //! see the text the earlier ones left; an item whose match overlaps text an earlier
 //! item wrote is refused (`overlapping_edits`): it was almost certainly written against
 //! the text before the batch, and applying it to the rewritten text would be a guess.
+//! A batch whose items cannot see each other's work (plain, byte-exact, unique, apart:
+//! `at_once.rs`) is run in one pass with that same outcome: each item is searched for
+//! once in the file as it was, and each file is written once, as one change.
 //!
 //! `atomic: true` (the default): any failure refuses the whole batch, naming every
 //! failed item with its full diagnostics. `atomic: false`: failed items are skipped
@@ -22,6 +25,7 @@
 //! only when the document was consistently escaped. The XML reader and its grammar are
 //! in `xml.rs`.
 
+mod at_once;
 mod xml;
 
 use super::params::{ALLOW_UNBALANCED, DRY_RUN, ENCODING, EXPECTED_VERSIONS};
@@ -83,8 +87,9 @@ Example: {\"replacements\": [{\"path\": \"src/a.py\", \"old_str\": \"x = 1\", \"
     },
 };
 
-/// The most items one call may carry: each item searches and rewrites its file, so a
-/// call costs up to items × file size; beyond this it is refused before any item runs.
+/// The most items one call may carry: each item searches its file (and, run in order,
+/// rewrites it), so a call costs up to items × file size; beyond this it is refused
+/// before any item runs.
 pub const MAX_REPLACEMENTS: usize = 1000;
 
 /// The forms `replacements` may take, for messages.
@@ -136,20 +141,10 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         items.push(item);
     }
 
-    let mut written: HashMap<String, Vec<Region>> = HashMap::new();
-    let mut outcomes: Vec<Item> = Vec::with_capacity(prepared.len());
-    for (i, item) in prepared.into_iter().enumerate() {
-        let number = i + 1;
-        let outcome = match item {
-            Ok(a) => run_item(ctx, number, &a, &mut written),
-            Err(e) => Item {
-                number,
-                path: item_path(&items[i], default_path),
-                result: Err(e),
-            },
-        };
-        outcomes.push(outcome);
-    }
+    let outcomes = match at_once::run(ctx, &prepared) {
+        Some(outcomes) => outcomes,
+        None => in_order(ctx, prepared, &items, default_path),
+    };
 
     let results: Vec<Value> = outcomes.iter().map(Item::to_json).collect();
     let failed: Vec<&Item> = outcomes.iter().filter(|o| o.result.is_err()).collect();
@@ -198,6 +193,31 @@ pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
         )
     };
     Ok(Outcome::Edited { message })
+}
+
+/// Runs the items one after the other, each on the text the earlier ones left (the
+/// reference [`at_once`] agrees with, and the way for every batch it does not take).
+fn in_order(
+    ctx: &mut Ctx,
+    prepared: Vec<EditResult<Args>>,
+    items: &[Value],
+    default_path: Option<&str>,
+) -> Vec<Item> {
+    let mut written: HashMap<String, Vec<Region>> = HashMap::new();
+    let mut outcomes: Vec<Item> = Vec::with_capacity(prepared.len());
+    for (i, item) in prepared.into_iter().enumerate() {
+        let number = i + 1;
+        let outcome = match item {
+            Ok(a) => run_item(ctx, number, &a, &mut written),
+            Err(e) => Item {
+                number,
+                path: item_path(&items[i], default_path),
+                result: Err(e),
+            },
+        };
+        outcomes.push(outcome);
+    }
+    outcomes
 }
 
 /// One item's fate.
