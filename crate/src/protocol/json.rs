@@ -70,23 +70,7 @@ pub fn call(op: &str, args: &Value) -> Result<Value, String> {
             let (t, tag, root) = (text(args, "text")?, text(args, "tag")?, text(args, "root")?);
             Journal::unseal(t, &key, tag, root).map_or(Value::Null, |j| j.to_json())
         }
-        "roll_back" => {
-            let kind = Kind::parse(text(args, "kind")?).ok_or("unknown kind")?;
-            let f = args.get("facts").ok_or("no facts")?;
-            let facts = Facts {
-                staged_exists: flag(f, "staged_exists"),
-                old_exists: flag(f, "old_exists"),
-                target_exists: flag(f, "target_exists"),
-                target_is_staged: flag(f, "target_is_staged"),
-                target_matches_old: flag(f, "target_matches_old"),
-            };
-            json!(match roll_back(kind, flag(args, "has_staged"), facts) {
-                Undo::Keep => "keep",
-                Undo::RenameOldToTarget => "rename_old",
-                Undo::UnlinkTarget => "unlink_target",
-                Undo::RewriteFromOld => "rewrite_from_old",
-            })
-        }
+        "roll_back" => roll_back_json(args)?,
         "rolls_back" | "removes_dirs" | "stands" => {
             let state = State::parse(text(args, "state")?).ok_or("unknown state")?;
             json!(match op {
@@ -128,6 +112,25 @@ pub fn call(op: &str, args: &Value) -> Result<Value, String> {
         "lock_pid" => json!(lock_pid(text(args, "lock")?)),
         _ => return Err(format!("unknown protocol operation `{op}`")),
     })
+}
+
+/// `roll_back` of `{kind, has_staged, facts}`, as its word.
+fn roll_back_json(args: &Value) -> Result<Value, String> {
+    let kind = Kind::parse(text(args, "kind")?).ok_or("unknown kind")?;
+    let f = args.get("facts").ok_or("no facts")?;
+    let facts = Facts {
+        staged_exists: flag(f, "staged_exists"),
+        old_exists: flag(f, "old_exists"),
+        target_exists: flag(f, "target_exists"),
+        target_is_staged: flag(f, "target_is_staged"),
+        target_matches_old: flag(f, "target_matches_old"),
+    };
+    Ok(json!(match roll_back(kind, flag(args, "has_staged"), facts) {
+        Undo::Keep => "keep",
+        Undo::RenameOldToTarget => "rename_old",
+        Undo::UnlinkTarget => "unlink_target",
+        Undo::RewriteFromOld => "rewrite_from_old",
+    }))
 }
 
 fn text<'a>(v: &'a Value, key: &str) -> Result<&'a str, String> {
