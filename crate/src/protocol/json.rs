@@ -125,12 +125,14 @@ fn roll_back_json(args: &Value) -> Result<Value, String> {
         target_is_staged: flag(f, "target_is_staged"),
         target_matches_old: flag(f, "target_matches_old"),
     };
-    Ok(json!(match roll_back(kind, flag(args, "has_staged"), facts) {
-        Undo::Keep => "keep",
-        Undo::RenameOldToTarget => "rename_old",
-        Undo::UnlinkTarget => "unlink_target",
-        Undo::RewriteFromOld => "rewrite_from_old",
-    }))
+    Ok(json!(
+        match roll_back(kind, flag(args, "has_staged"), facts) {
+            Undo::Keep => "keep",
+            Undo::RenameOldToTarget => "rename_old",
+            Undo::UnlinkTarget => "unlink_target",
+            Undo::RewriteFromOld => "rewrite_from_old",
+        }
+    ))
 }
 
 fn text<'a>(v: &'a Value, key: &str) -> Result<&'a str, String> {
