@@ -1,5 +1,9 @@
 //! Writing a call's changes to disk: all files or none, at every instant.
 //!
+//! The CLI's executor of the write protocol. The order of the steps is the protocol's
+//! ([`protocol::commit_steps`], the list the Node server's `commit.js` interprets too):
+//! [`Exec`] performs each step with cap-std and decides no order. In that order:
+//!
 //! 1. **Plan**: each new text is encoded in its file's encoding (the result's
 //!    `encoding`, by the engine's `encode_text`); each target is located beneath the
 //!    root and compared with what the engine read for the call (kind, inode and
@@ -20,7 +24,7 @@
 //!    instead; a new file is linked into place (never over a file that appeared); a
 //!    delete unlinks. Directories are synced, the journal says `done`, copies go.
 //!
-//! Syncing: a batch of up to [`SYNC_EACH_MAX`] files syncs each staged file and each
+//! Syncing: a batch of up to `protocol::steps::SYNC_EACH_MAX` files syncs each staged file and each
 //! target's directory (cheap for the usual one-file call). A larger batch
 //! (`replace_in_files` over a thousand files) syncs once per file system instead
 //! (`syncfs` on a directory of each): after staging, so every staged file and kept old
@@ -42,8 +46,8 @@
 use crate::digest::Digest;
 use crate::disk::{open_regular, DiskFiles, Seen};
 use crate::jail;
-use crate::journal::{self, open_dir, sync_dir, Entry, State};
-use anchored_edit::protocol::{self, Journal, Kind, Named};
+use crate::journal::{self, open_dir, sync_dir, Entry};
+use anchored_edit::protocol::{self, Journal, Kind, Named, Step};
 use anchored_edit::{encode_text, FileChange};
 use cap_std::fs::{Dir, Metadata, MetadataExt, OpenOptions, OpenOptionsExt, PermissionsExt};
 use std::io::{self, Write};
@@ -93,11 +97,8 @@ pub type Hook<'h> = dyn FnMut(&str) -> io::Result<()> + 'h;
 
 pub const CRASH: &str = "injected crash";
 
-/// The largest batch synced file by file (see the module documentation).
-pub const SYNC_EACH_MAX: usize = 16;
-
 /// Syncs every file system holding one of `dirs`: each once (`syncfs` on one of its
-/// directories), for batches larger than [`SYNC_EACH_MAX`].
+/// directories), for batches larger than `protocol::steps::SYNC_EACH_MAX`.
 fn sync_file_systems(dirs: &[Dir]) -> io::Result<()> {
     use std::os::fd::AsRawFd;
     let mut done: Vec<u64> = Vec::new();
@@ -186,59 +187,24 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op<'_>], hook: &mut Hook) -> Result<
     );
     // Held until the end: a recovery in another process leaves a live batch alone.
     let lock = journals.hold(&tag)?;
-    let mut dirs: Vec<Dir> = Vec::new();
-    let run = (|| -> Result<(), Failure> {
-        hook("journal")?;
-        journals.save(&journal, State::Staging)?;
-        stage(root, &targets, &mut journal, &mut dirs, hook)?;
-        let one_rename = protocol::is_one_rename(&journal);
-        if !one_rename {
-            hook("journal")?;
-            journals.save(&journal, State::Swapping)?;
-        }
-        for (i, t) in targets.iter().enumerate() {
-            hook("check")?;
-            check(disk, t, &dirs[i])?;
-        }
-        // Only now may a failure roll targets back: none has been touched before, and
-        // one that failed its check holds someone's save, which a rollback of a file
-        // written in place (its copy written back) would overwrite.
-        journal.state = State::Swapping;
-        for (i, t) in targets.iter().enumerate() {
-            hook("swap")?;
-            swap(&dirs[i], t, &journal.entries[i])?;
-        }
-        if targets.len() <= SYNC_EACH_MAX {
-            for d in &dirs {
-                hook("sync")?;
-                sync_dir(d)?;
-            }
-        } else {
-            hook("sync")?;
-            sync_file_systems(&dirs)?;
-        }
-        // Only a journal that says `done` on disk makes the batch final (one rename:
-        // the rename itself did, and its directory is synced).
-        if !one_rename {
-            hook("journal")?;
-            journals.save(&journal, State::Done)?;
-        }
-        journal.state = State::Done;
-        // A crash from here on leaves a finished batch for the next run to clean up; a
-        // failure here is not one (the batch is written).
-        match hook("cleanup") {
-            Err(e) if e.to_string() == CRASH => Err(Failure::Io(e)),
-            _ => Ok(()),
-        }
-    })();
+    let mut exec = Exec {
+        disk,
+        targets: &targets,
+        journals: &journals,
+        dirs: Vec::new(),
+        staged: None,
+    };
+    let run = exec.run(&mut journal, hook);
     if let Err(Failure::Io(e)) = &run {
         if e.to_string() == CRASH {
             return run;
         }
     }
+    drop(exec.staged.take());
+    let dirs = std::mem::take(&mut exec.dirs);
     // A server cleans up after its reply (after_reply.rs): the batch is final, and a
     // crash before the clean-up leaves it to the next run's recovery, as here.
-    if run.is_ok() && journal.state == State::Done && disk.defers() {
+    if run.is_ok() && journal.state.stands() && disk.defers() {
         if let (Ok(root), Ok(journals)) = (root.try_clone(), journals.try_clone()) {
             disk.defer(Box::new(move || {
                 let _ = journal::undo(&root, &journal, &dirs).and_then(|()| journals.discard(&tag));
@@ -260,8 +226,124 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op<'_>], hook: &mut Hook) -> Result<
             )),
         })),
         Err(e) => Err(e),
-        Ok(()) if journal.state == State::Done => Ok(()),
+        Ok(()) if journal.state.stands() => Ok(()),
         Ok(()) => cleanup.map_err(Failure::Io),
+    }
+}
+
+/// The CLI's interpreter of the protocol's steps ([`protocol::commit_steps`]): it
+/// performs each with cap-std and decides no order.
+struct Exec<'e, 'o> {
+    disk: &'e DiskFiles,
+    targets: &'e [Target<'o>],
+    journals: &'e journal::Journals,
+    /// Each entry's open directory, from its `Open` step on.
+    dirs: Vec<Dir>,
+    /// The staging file being written (its `Stage`, `Write` and `Fsync` steps).
+    staged: Option<std::fs::File>,
+}
+
+impl Exec<'_, '_> {
+    /// Every step in the protocol's order, `hook` before each named one. A failure once
+    /// the batch stands is none; an injected crash stops where it is.
+    fn run(&mut self, journal: &mut Journal, hook: &mut Hook) -> Result<(), Failure> {
+        let mut steps = protocol::commit_steps(journal);
+        let mut k = 0;
+        while let Some(&step) = steps.get(k) {
+            let done = match step.name() {
+                Some(name) => hook(name).map_err(Failure::Io),
+                None => Ok(()),
+            }
+            .and_then(|()| self.step(journal, step));
+            match done {
+                // A kind changed at its stage: the steps so far are the same in the new list.
+                Ok(true) => steps = protocol::commit_steps(journal),
+                Ok(false) => {}
+                Err(Failure::Io(e)) if e.to_string() == CRASH => return Err(Failure::Io(e)),
+                Err(_) if journal.state.stands() => {}
+                Err(e) => return Err(e),
+            }
+            k += 1;
+        }
+        Ok(())
+    }
+
+    /// Performs one step; true when it changed the journal's kinds.
+    fn step(&mut self, journal: &mut Journal, step: Step) -> Result<bool, Failure> {
+        let root = self.disk.jail().dir();
+        match step {
+            Step::Save(state) => self.journals.save(journal, state)?,
+            Step::Enter(state) => journal.state = state,
+            Step::Mkdir(d) => root.create_dir(&journal.dirs[d])?,
+            // Kept before anything is created in it: the undo cleans through this handle.
+            Step::Open(i) => self.dirs.push(open_dir(root, &self.targets[i].dir_rel)?),
+            Step::Stage(i) => return self.stage(i, &mut journal.entries[i]),
+            Step::Write(i) => {
+                let (Op::Write { text, .. }, Some(f)) = (self.targets[i].op, &mut self.staged)
+                else {
+                    return Err(io::Error::other("no staging file").into());
+                };
+                f.write_all(text)?;
+            }
+            Step::Fsync(_) => {
+                if let Some(f) = self.staged.take() {
+                    f.sync_all()?;
+                }
+            }
+            Step::LinkOld(i) => {
+                let (e, d) = (&journal.entries[i], self.dir(i)?);
+                d.hard_link(&e.name, d, e.old.as_deref().unwrap_or_default())?;
+            }
+            Step::CopyOld(i, sync) => {
+                // Copied from the file itself, checked against what the engine read.
+                let (t, d) = (&self.targets[i], self.dir(i)?);
+                let old = journal.entries[i].old.as_deref().unwrap_or_default();
+                let mut copy = create_exclusive(d, old, true)?.into_std();
+                if !copy_as_seen(d, t, &mut copy)? {
+                    return Err(Failure::Stale(t.op.path().to_string()));
+                }
+                if sync {
+                    copy.sync_all()?;
+                }
+            }
+            Step::SyncFiles | Step::SyncDirs => sync_file_systems(&self.dirs)?,
+            Step::Check(i) => check(self.disk, &self.targets[i], self.dir(i)?)?,
+            Step::Rename(_) | Step::LinkNew(_) | Step::Overwrite(_) | Step::Unlink(_) => {
+                swap(&self.dirs, self.targets, &journal.entries, step)?
+            }
+            Step::SyncDir(i) => sync_dir(self.dir(i)?)?,
+            Step::Cleanup => {}
+        }
+        Ok(false)
+    }
+
+    /// Entry `i`'s open directory.
+    fn dir(&self, i: usize) -> io::Result<&Dir> {
+        self.dirs
+            .get(i)
+            .ok_or_else(|| io::Error::other("no open directory"))
+    }
+
+    /// Creates entry `e`'s staging file, private until it has the target's owner and
+    /// mode (chown first: it clears set-id bits that chmod then restores); a target
+    /// whose owner the process cannot give turns `replace` into `in_place` (true).
+    fn stage(&mut self, i: usize, e: &mut Entry) -> Result<bool, Failure> {
+        let t = &self.targets[i];
+        let file = create_exclusive(
+            self.dir(i)?,
+            e.staged.as_deref().unwrap_or_default(),
+            t.meta.is_some(),
+        )?;
+        let mut changed = false;
+        if let Some(meta) = &t.meta {
+            if e.kind == Kind::Replace && !give_owner(&file, meta)? {
+                e.kind = Kind::InPlace;
+                changed = true;
+            }
+            file.set_permissions(cap_std::fs::Permissions::from_mode(meta.mode()))?;
+        }
+        self.staged = Some(file.into_std());
+        Ok(changed)
     }
 }
 
@@ -420,67 +502,6 @@ fn missing_dirs(root: &Dir, targets: &[Target]) -> Vec<String> {
     out
 }
 
-/// Creates the missing directories, every staging file and every rollback copy; keeps
-/// each target's open directory in `dirs`.
-fn stage(
-    root: &Dir,
-    targets: &[Target],
-    journal: &mut Journal,
-    dirs: &mut Vec<Dir>,
-    hook: &mut Hook,
-) -> Result<(), Failure> {
-    for d in &journal.dirs {
-        hook("mkdir")?;
-        root.create_dir(d)?;
-    }
-    let each = targets.len() <= SYNC_EACH_MAX;
-    for (t, e) in targets.iter().zip(journal.entries.iter_mut()) {
-        // Kept before anything is created in it: the undo cleans through this handle.
-        dirs.push(open_dir(root, &t.dir_rel)?);
-        let dir = dirs.last().expect("pushed above");
-        if let (Op::Write { text, .. }, Some(staged)) = (t.op, &e.staged) {
-            hook("stage")?;
-            // Owner-only until it has the target's owner and mode (chown first: it
-            // clears set-id bits that chmod then restores).
-            let private = t.meta.is_some();
-            let file = create_exclusive(dir, staged, private)?;
-            if let Some(meta) = &t.meta {
-                if e.kind == Kind::Replace && !give_owner(&file, meta)? {
-                    e.kind = Kind::InPlace;
-                }
-                file.set_permissions(cap_std::fs::Permissions::from_mode(meta.mode()))?;
-            }
-            hook("write")?;
-            let mut file = file.into_std();
-            file.write_all(text)?;
-            if each {
-                hook("fsync")?;
-                file.sync_all()?;
-            }
-        }
-        if let Some(old) = &e.old {
-            hook("keep-old")?;
-            if e.kind == Kind::InPlace {
-                // Copied from the file itself, checked against what the engine read.
-                let mut copy = create_exclusive(dir, old, true)?.into_std();
-                if !copy_as_seen(dir, t, &mut copy)? {
-                    return Err(Failure::Stale(t.op.path().to_string()));
-                }
-                if each {
-                    copy.sync_all()?;
-                }
-            } else {
-                dir.hard_link(&e.name, dir, old)?;
-            }
-        }
-    }
-    if !each {
-        hook("fsync")?;
-        sync_file_systems(dirs)?;
-    }
-    Ok(())
-}
-
 /// Gives the staging file the target's owner and group; false if the process cannot.
 fn give_owner(file: &cap_std::fs::File, target: &Metadata) -> io::Result<bool> {
     let mine = file.metadata()?;
@@ -504,14 +525,23 @@ fn create_exclusive(dir: &Dir, name: &str, private: bool) -> io::Result<cap_std:
     dir.open_with(name, &options)
 }
 
-fn swap(dir: &Dir, t: &Target, e: &Entry) -> io::Result<()> {
-    match (e.kind, &e.staged) {
-        (Kind::Replace, Some(staged)) => dir.rename(staged, dir, &e.name),
-        (Kind::Create, Some(staged)) => {
+/// One swap step of the protocol, on entry `i` through its open directory.
+fn swap(dirs: &[Dir], targets: &[Target], entries: &[Entry], step: Step) -> io::Result<()> {
+    let (Step::Rename(i) | Step::LinkNew(i) | Step::Overwrite(i) | Step::Unlink(i)) = step else {
+        return Ok(());
+    };
+    let (dir, t, e) = match (dirs.get(i), targets.get(i), entries.get(i)) {
+        (Some(d), Some(t), Some(e)) => (d, t, e),
+        _ => return Err(io::Error::other("no open directory")),
+    };
+    let staged = e.staged.as_deref().unwrap_or_default();
+    match step {
+        Step::Rename(_) => dir.rename(staged, dir, &e.name),
+        Step::LinkNew(_) => {
             dir.hard_link(staged, dir, &e.name)?;
             dir.remove_file(staged)
         }
-        (Kind::InPlace, _) => {
+        Step::Overwrite(_) => {
             let Op::Write { text, .. } = t.op else {
                 return Ok(());
             };
@@ -524,15 +554,15 @@ fn swap(dir: &Dir, t: &Target, e: &Entry) -> io::Result<()> {
             }
             journal::overwrite(file.into_std(), text)
         }
-        (Kind::Remove, _) => dir.remove_file(&e.name),
-        _ => Ok(()),
+        _ => dir.remove_file(&e.name),
     }
 }
 
 /// Faults for tests of the real binary, from the environment; debug builds only (a
 /// release build reads none of these). A step is named `N` (the Nth disk step of the
 /// commit, from 1) or `NAME:K` (the Kth step called NAME: journal, mkdir, stage, write,
-/// fsync, keep-old, check, swap, sync).
+/// fsync, keep-old, check, swap, sync, cleanup), counted over the protocol's steps that
+/// have a name ([`Step::name`]), as the Node server counts them.
 ///
 /// - `ANCHORED_EDIT_FAIL_AT=STEP`: that step fails (the commit rolls back).
 /// - `ANCHORED_EDIT_CRASH_AT=STEP`: the process exits there with status 137, writing

@@ -20,7 +20,7 @@
 //! checked on the descriptor).
 
 use crate::disk::open_regular;
-use anchored_edit::protocol::{self, Facts, Journal, Kind, Undo};
+use anchored_edit::protocol::{self, Facts, Journal, Kind, Undo, UndoStep};
 use cap_std::fs::{Dir, DirBuilder, MetadataExt, OpenOptions, OpenOptionsExt};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -288,39 +288,52 @@ fn create_private(dir: &Dir, name: &str, exclusive: bool) -> io::Result<cap_std:
 
 /// Returns every target of `journal` to its old text (in `swapping`; the protocol's
 /// [`protocol::roll_back`] decides each), then removes every staging file, rollback
-/// copy and (before `done`) created directory.
+/// copy and (before `done`) created directory: the protocol's
+/// [`protocol::undo_steps`], in its order.
 ///
 /// `held`: the directory handles the running commit used, entry by entry (the first
 /// entries; none in a recovery). They are used where present, so a directory renamed
 /// or replaced since is cleaned where the commit's files really are.
 pub fn undo(root: &Dir, journal: &Journal, held: &[Dir]) -> io::Result<()> {
-    for (i, e) in journal.entries.iter().enumerate().rev() {
-        let dir = match held.get(i).map(Dir::try_clone) {
-            Some(d) => d,
-            None => open_dir_nofollow(root, Path::new(&e.dir)),
-        };
-        let dir = match dir {
-            Ok(d) => d,
-            // Gone, or no longer a directory (a link now): nothing of ours is there.
-            Err(err) if held.is_empty() || err.kind() == io::ErrorKind::NotFound => continue,
-            Err(err) => return Err(err),
-        };
-        if journal.state.rolls_back() {
-            roll_back(&dir, e)?;
-        }
-        for side in [&e.staged, &e.old].into_iter().flatten() {
-            match dir.remove_file(side) {
-                Err(err) if err.kind() != io::ErrorKind::NotFound => return Err(err),
-                _ => {}
+    // The entry's directory, from its `Open` step (None: nothing of ours is there).
+    let mut dir: Option<Dir> = None;
+    for step in protocol::undo_steps(journal) {
+        match step {
+            UndoStep::Open(i) => {
+                let opened = match held.get(i).map(Dir::try_clone) {
+                    Some(d) => d,
+                    None => open_dir_nofollow(root, Path::new(&journal.entries[i].dir)),
+                };
+                dir = match opened {
+                    Ok(d) => Some(d),
+                    // Gone, or no longer a directory (a link now): nothing of ours is there.
+                    Err(err) if held.is_empty() || err.kind() == io::ErrorKind::NotFound => None,
+                    Err(err) => return Err(err),
+                };
             }
-        }
-    }
-    if journal.state.removes_dirs() {
-        for d in journal.dirs.iter().rev() {
-            let path = Path::new(d);
-            if let Ok(parent) = open_dir_nofollow(root, path.parent().unwrap_or(Path::new(""))) {
-                if let Some(name) = path.file_name() {
-                    let _ = parent.remove_dir(name);
+            UndoStep::RollBack(i) => {
+                if let Some(d) = &dir {
+                    roll_back(d, &journal.entries[i])?;
+                }
+            }
+            UndoStep::RemoveSides(i) => {
+                let (Some(d), e) = (&dir, &journal.entries[i]) else {
+                    continue;
+                };
+                for side in [&e.staged, &e.old].into_iter().flatten() {
+                    match d.remove_file(side) {
+                        Err(err) if err.kind() != io::ErrorKind::NotFound => return Err(err),
+                        _ => {}
+                    }
+                }
+            }
+            UndoStep::Rmdir(d) => {
+                let path = Path::new(&journal.dirs[d]);
+                if let Ok(parent) = open_dir_nofollow(root, path.parent().unwrap_or(Path::new("")))
+                {
+                    if let Some(name) = path.file_name() {
+                        let _ = parent.remove_dir(name);
+                    }
                 }
             }
         }

@@ -7,20 +7,23 @@
 // descriptors, `at(fd, name)` through /proc/self/fd, O_NOFOLLOW, O_EXCL). docs/disk.md
 // describes the protocol and both executors.
 //
-// The steps, as in the CLI: locate every target and compare it with the engine's read
-// (aliases refused, a change is stale); journal (state `staging`, in the user's state
-// directory); stage (new texts beside their targets, created exclusively, synced; old
-// texts kept by a hard link, or a checked copy for an in-place write); journal
+// The order of the steps is the protocol's too (`writeProtocol('steps')`, the list the
+// CLI interprets, crate/src/protocol/steps.rs): after locating every target and
+// comparing it with the engine's read (aliases refused, a change is stale), `run`
+// performs each step of that list with `fs` and decides no order: journal `staging`;
+// create folders; stage (new texts beside their targets, created exclusively, synced;
+// old texts kept by a hard link, or a checked copy for an in-place write); journal
 // `swapping`; compare again, bytes too; swap (rename, link, in-place write, unlink);
-// sync the directories; journal `done`; clean up. A failure at any step runs `undo`, the
-// code that recovers a batch a crash left (`Journals.recover`, at every start).
+// sync; journal `done`; clean up. A failure at any step runs `undo` (the protocol's
+// `undo_steps`), the code that recovers a batch a crash left (`Journals.recover`, at
+// every start).
 //
 // Faults for tests (read from the environment): ANCHORED_EDIT_FAIL_AT=STEP fails a step,
 // ANCHORED_EDIT_CRASH_AT=STEP exits with status 137 there (nothing more written, as a
 // kill), ANCHORED_EDIT_PAUSE_AT=STEP with ANCHORED_EDIT_PAUSE_FILE=PATH creates PATH and
 // waits (up to 30 s) until it is removed. STEP is N (the Nth step) or NAME:K (the Kth step
-// named journal, mkdir, stage, write, fsync, keep-old, check, swap, sync, cleanup), as
-// the CLI's debug build reads them. ANCHORED_EDIT_TEST_FAULT=NAME fails the swap of the
+// named journal, mkdir, stage, write, fsync, keep-old, check, swap, sync, cleanup): the
+// names of the protocol's steps, counted as the CLI's debug build counts them. ANCHORED_EDIT_TEST_FAULT=NAME fails the swap of the
 // target named NAME. They only ever make a write fail or stop.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -318,41 +321,55 @@ function openNoFollow(disk, rel) {
  * `held`: the directory descriptors the running commit used (none in a recovery).
  */
 export function undo(disk, protocol, journal, held) {
-  const rollsBack = protocol('rolls_back', { state: journal.state });
-  for (let i = journal.entries.length - 1; i >= 0; i--) {
-    const e = journal.entries[i];
-    let dfd = held[i] ?? null;
-    let opened = false;
-    if (dfd === null) {
-      try {
-        dfd = openNoFollow(disk, e.dir);
-        opened = true;
-      } catch {
-        // Gone, or no longer a folder of the root: nothing of ours is there.
-        continue;
-      }
-    }
-    try {
-      if (rollsBack) rollBack(protocol, dfd, e);
-      for (const side of [e.staged, e.old]) if (side) ignoreMissing(() => fs.unlinkSync(at(dfd, side)));
-    } finally {
-      if (opened) fs.closeSync(dfd);
-    }
-  }
-  if (protocol('removes_dirs', { state: journal.state })) {
-    for (const d of [...journal.dirs].reverse()) {
-      const [parent, name] = split(d);
-      try {
-        const pfd = openNoFollow(disk, parent);
-        try {
-          fs.rmdirSync(at(pfd, name));
-        } finally {
-          fs.closeSync(pfd);
+  // The entry's folder, from its `open` step (null: nothing of ours is there).
+  let dfd = null;
+  let opened = false;
+  const close = () => {
+    if (opened) fs.closeSync(dfd);
+    [dfd, opened] = [null, false];
+  };
+  try {
+    for (const step of protocol('undo_steps', { journal })) {
+      const e = journal.entries[step.entry];
+      switch (step.step) {
+        case 'open':
+          close();
+          dfd = held[step.entry] ?? null;
+          if (dfd === null) {
+            try {
+              dfd = openNoFollow(disk, e.dir);
+              opened = true;
+            } catch {
+              // Gone, or no longer a folder of the root: nothing of ours is there.
+            }
+          }
+          break;
+        case 'roll_back':
+          if (dfd !== null) rollBack(protocol, dfd, e);
+          break;
+        case 'remove_sides':
+          if (dfd !== null) for (const side of [e.staged, e.old]) if (side) ignoreMissing(() => fs.unlinkSync(at(dfd, side)));
+          break;
+        case 'rmdir': {
+          const [parent, name] = split(journal.dirs[step.dir]);
+          try {
+            const pfd = openNoFollow(disk, parent);
+            try {
+              fs.rmdirSync(at(pfd, name));
+            } finally {
+              fs.closeSync(pfd);
+            }
+          } catch {
+            // Not empty, or gone: left.
+          }
+          break;
         }
-      } catch {
-        // Not empty, or gone: left.
+        default:
+          throw new Error(`unknown undo step ${step.step}`);
       }
     }
+  } finally {
+    close();
   }
 }
 
@@ -475,80 +492,93 @@ function check(disk, protocol, t, dfd) {
   if (!(samePlace && sameDir && unchangedNow(disk, protocol, t, dfd))) throw new Stale(t.op.path);
 }
 
-/** Creates the missing folders, the staging files and the kept old texts. */
-function stage(disk, protocol, targets, journal, dfds, hook) {
-  for (const d of journal.dirs) {
-    hook('mkdir');
-    const [parent, name] = split(d);
-    const pfd = disk.openDir(parent);
-    try {
-      fs.mkdirSync(at(pfd, name));
-    } finally {
-      fs.closeSync(pfd);
-    }
-  }
-  for (const [i, t] of targets.entries()) {
-    const e = journal.entries[i];
-    dfds.push(disk.openDir(t.dir));
-    const dfd = dfds[i];
-    if (!t.op.remove && e.staged) {
-      hook('stage');
-      // Owner-only until it has the target's owner and mode.
-      const fd = fs.openSync(at(dfd, e.staged), O_NEW, t.meta ? 0o600 : 0o666);
+/** Creates entry `e`'s staging file (the `stage` step); true when `e` turned `in_place`. */
+function stageFile(x, t, e, dfd) {
+  closeStaged(x);
+  let changed = false;
+  // Owner-only until it has the target's owner and mode.
+  x.staged = fs.openSync(at(dfd, e.staged), O_NEW, t.meta ? 0o600 : 0o666);
+  if (t.meta) {
+    const mine = fs.fstatSync(x.staged, { bigint: true });
+    if (mine.uid !== t.meta.uid || mine.gid !== t.meta.gid) {
       try {
-        if (t.meta) {
-          const mine = fs.fstatSync(fd, { bigint: true });
-          if (mine.uid !== t.meta.uid || mine.gid !== t.meta.gid) {
-            try {
-              fs.fchownSync(fd, Number(t.meta.uid), Number(t.meta.gid));
-            } catch {
-              if (e.kind === 'replace') e.kind = 'in_place';
-            }
-          }
-          fs.fchmodSync(fd, Number(t.meta.mode) & 0o7777);
-        }
-        hook('write');
-        writeAll(fd, t.op.bytes);
-        hook('fsync');
+        fs.fchownSync(x.staged, Number(t.meta.uid), Number(t.meta.gid));
+      } catch {
+        if (e.kind === 'replace') [e.kind, changed] = ['in_place', true];
+      }
+    }
+    fs.fchmodSync(x.staged, Number(t.meta.mode) & 0o7777);
+  }
+  return changed;
+}
+
+function closeStaged(x) {
+  if (x.staged !== null) fs.closeSync(x.staged);
+  x.staged = null;
+}
+
+/** The `copy_old` step: a private copy of the target, checked against the engine's read. */
+function copyOld(x, t, e, dfd, sync) {
+  const { bytes, st } = readRegular(dfd, t.name);
+  const now = { id: idOf(st), len: bytes.length, digest: digestOf(bytes) };
+  if (!x.protocol('unchanged', { seen: x.disk.seenAt(t.rel), now })) throw new Stale(t.op.path);
+  const fd = fs.openSync(at(dfd, e.old), O_NEW, 0o600);
+  try {
+    writeAll(fd, bytes);
+    if (sync) fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** One descriptor per distinct folder (by device and inode). */
+function distinct(dfds) {
+  const seen = new Map();
+  for (const fd of dfds) {
+    const st = fs.fstatSync(fd, { bigint: true });
+    seen.set(`${st.dev}:${st.ino}`, fd);
+  }
+  return [...seen.values()];
+}
+
+/**
+ * The `sync_files` step (the CLI's `syncfs`; Node has none): every staging file and
+ * kept old text that exists is synced, then every folder.
+ */
+function syncFiles(journal, dfds) {
+  for (const [i, dfd] of dfds.entries()) {
+    const e = journal.entries[i];
+    for (const side of [e.staged, e.old]) {
+      if (!side) continue;
+      let fd;
+      try {
+        fd = fs.openSync(at(dfd, side), O_READ);
+      } catch (err) {
+        if (err.code === 'ENOENT') continue;
+        throw err;
+      }
+      try {
         fs.fsyncSync(fd);
       } finally {
         fs.closeSync(fd);
       }
     }
-    if (e.old) {
-      hook('keep-old');
-      if (e.kind === 'in_place') {
-        // Copied from the file itself, checked against what the engine read.
-        const { bytes, st } = readRegular(dfd, t.name);
-        const seen = disk.seenAt(t.rel);
-        const now = { id: idOf(st), len: bytes.length, digest: digestOf(bytes) };
-        if (!protocol('unchanged', { seen, now })) throw new Stale(t.op.path);
-        const fd = fs.openSync(at(dfd, e.old), O_NEW, 0o600);
-        try {
-          writeAll(fd, bytes);
-          fs.fsyncSync(fd);
-        } finally {
-          fs.closeSync(fd);
-        }
-      } else {
-        fs.linkSync(at(dfd, t.name), at(dfd, e.old));
-      }
-    }
   }
+  for (const fd of distinct(dfds)) fs.fsyncSync(fd);
 }
 
-function swap(disk, t, e, dfd) {
+function swap(disk, t, e, dfd, how) {
   const name = process.env.ANCHORED_EDIT_TEST_FAULT;
   if (name && t.name === name) throw new Error(`injected fault writing ${name} (ANCHORED_EDIT_TEST_FAULT)`);
-  switch (e.kind) {
-    case 'replace':
+  switch (how) {
+    case 'rename':
       fs.renameSync(at(dfd, e.staged), at(dfd, e.name));
       break;
-    case 'create':
+    case 'link_new':
       fs.linkSync(at(dfd, e.staged), at(dfd, e.name));
       fs.unlinkSync(at(dfd, e.staged));
       break;
-    case 'in_place': {
+    case 'overwrite': {
       const fd = fs.openSync(at(dfd, e.name), C.O_WRONLY | C.O_NONBLOCK | C.O_NOFOLLOW);
       try {
         const st = fs.fstatSync(fd, { bigint: true });
@@ -560,10 +590,94 @@ function swap(disk, t, e, dfd) {
       }
       break;
     }
-    case 'remove':
+    default:
       fs.unlinkSync(at(dfd, e.name));
+  }
+}
+
+/** Performs one step of the protocol's list with `fs`; true when it changed the journal's kinds. */
+function perform(x, step) {
+  const { disk, journal, dfds } = x;
+  const i = step.entry;
+  const [t, e, dfd] = [x.targets[i], journal.entries[i], dfds[i]];
+  switch (step.step) {
+    case 'save':
+      x.journals.save(journal, step.state);
+      break;
+    case 'enter':
+      journal.state = step.state;
+      break;
+    case 'mkdir': {
+      const [parent, name] = split(journal.dirs[step.dir]);
+      const pfd = disk.openDir(parent);
+      try {
+        fs.mkdirSync(at(pfd, name));
+      } finally {
+        fs.closeSync(pfd);
+      }
+      break;
+    }
+    case 'open':
+      // Kept before anything is created in it: the undo cleans through this descriptor.
+      dfds.push(disk.openDir(t.dir));
+      break;
+    case 'stage':
+      return stageFile(x, t, e, dfd);
+    case 'write':
+      writeAll(x.staged, t.op.bytes);
+      break;
+    case 'fsync':
+      fs.fsyncSync(x.staged);
+      closeStaged(x);
+      break;
+    case 'link_old':
+      fs.linkSync(at(dfd, t.name), at(dfd, e.old));
+      break;
+    case 'copy_old':
+      copyOld(x, t, e, dfd, step.sync);
+      break;
+    case 'sync_files':
+      closeStaged(x);
+      syncFiles(journal, dfds);
+      break;
+    case 'check':
+      check(disk, x.protocol, t, dfd);
+      break;
+    case 'rename':
+    case 'link_new':
+    case 'overwrite':
+    case 'unlink':
+      swap(disk, t, e, dfd, step.step);
+      break;
+    case 'sync_dir':
+      fs.fsyncSync(dfd);
+      break;
+    case 'sync_dirs':
+      for (const fd of distinct(dfds)) fs.fsyncSync(fd);
+      break;
+    case 'cleanup':
       break;
     default:
+      throw new Error(`unknown write step ${step.step}`);
+  }
+  return false;
+}
+
+/**
+ * Every step of the protocol's list in its order, `hook` before each named one. A step
+ * that turned a kind asks for the list again (the steps so far are the same in it). A
+ * failure once the batch stands is none.
+ */
+function run(x, hook) {
+  let steps = x.protocol('steps', { journal: x.journal });
+  for (let k = 0; k < steps.length; k++) {
+    const step = steps[k];
+    try {
+      if (step.name !== null) hook(step.name);
+      if (perform(x, step)) steps = x.protocol('steps', { journal: x.journal });
+    } catch (e) {
+      if (e.message === CRASH || !x.protocol('stands', { state: x.journal.state })) throw e;
+    }
   }
 }
 
@@ -587,52 +701,22 @@ export function commit(disk, journals, protocol, ops, hook = testFaults()) {
   );
   const journal = { tag, root: disk.root, state: 'staging', entries, dirs };
   journals.hold(tag);
-  const dfds = [];
+  const x = { disk, journals, protocol, targets, journal, dfds: [], staged: null };
   let failure = null;
   try {
-    hook('journal');
-    journals.save(journal, 'staging');
-    stage(disk, protocol, targets, journal, dfds, hook);
-    const oneRename = protocol('one_rename', { journal });
-    if (!oneRename) {
-      hook('journal');
-      journals.save(journal, 'swapping');
-    }
-    for (const [i, t] of targets.entries()) {
-      hook('check');
-      check(disk, protocol, t, dfds[i]);
-    }
-    // Only now may a failure roll targets back (one that failed its check holds a save).
-    journal.state = 'swapping';
-    for (const [i, t] of targets.entries()) {
-      hook('swap');
-      swap(disk, t, journal.entries[i], dfds[i]);
-    }
-    for (const dfd of dfds) {
-      hook('sync');
-      fs.fsyncSync(dfd);
-    }
-    if (!oneRename) {
-      hook('journal');
-      journals.save(journal, 'done');
-    }
-    journal.state = 'done';
-    try {
-      hook('cleanup');
-    } catch (e) {
-      if (e.message === CRASH) throw e;
-    }
+    run(x, hook);
   } catch (e) {
     failure = e;
   }
   let cleanup = null;
   try {
-    undo(disk, protocol, journal, dfds);
+    closeStaged(x);
+    undo(disk, protocol, journal, x.dfds);
     journals.discard(tag);
   } catch (e) {
     cleanup = e;
   } finally {
-    closeAll(dfds);
+    closeAll(x.dfds);
   }
   if (failure !== null) {
     if (cleanup !== null && !(failure instanceof Stale) && !(failure instanceof Invalid)) {
@@ -640,5 +724,5 @@ export function commit(disk, journals, protocol, ops, hook = testFaults()) {
     }
     throw failure;
   }
-  if (cleanup !== null && journal.state !== 'done') throw cleanup;
+  if (cleanup !== null && !protocol('stands', { state: journal.state })) throw cleanup;
 }

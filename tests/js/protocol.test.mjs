@@ -398,3 +398,52 @@ test('a crash of one executor is recovered by the other (one journal place, one 
     assert.deepEqual(leftovers(s), []);
   }
 });
+
+/** The step `fault` (N or NAME:K) of `args` on `setup`'s files, failed: `step N (NAME)`, or null when never reached. */
+function failedStep(exec, setup, tool, args, fault) {
+  const s = setup();
+  const r = call(exec, s, tool, args, { ANCHORED_EDIT_FAIL_AT: fault });
+  if (r.status === 0) return null;
+  const m = /injected failure at step (\d+) \(([\w-]+)\)/.exec(r.result?.error?.message ?? '');
+  assert.ok(m, `${exec} ${fault}: ${JSON.stringify(r.result)} ${r.stderr}`);
+  return `step ${m[1]} (${m[2]})`;
+}
+
+test('both executors run one step list: the same steps, named and counted alike (crate/src/protocol/steps.rs)', () => {
+  if (names.length < 2) return;
+  // A mixed batch, every step: update, in-place update of a hard-linked file, create in
+  // new folders, delete, move.
+  const mixed = () => {
+    const s = sandbox({ 'keep.txt': 'keep\n', 'a.txt': 'a old\n', 'linked.txt': 'l old\n', 'gone.txt': 'gone\n', 'from.txt': 'm old\n' });
+    fs.linkSync(path.join(s.root, 'linked.txt'), path.join(s.root, 'twin.txt'));
+    return s;
+  };
+  const patch =
+    '*** Begin Patch\n*** Update File: a.txt\n-a old\n+a new\n*** Update File: linked.txt\n-l old\n+l new\n' +
+    '*** Add File: new/deep/c.txt\n+c\n*** Delete File: gone.txt\n*** Update File: from.txt\n*** Move to: to.txt\n-m old\n+m new\n*** End Patch\n';
+  const lists = {};
+  for (const exec of names) {
+    lists[exec] = [];
+    for (let n = 1; n <= 80; n++) {
+      const step = failedStep(exec, mixed, 'apply_patch', { patch }, String(n));
+      if (step === null) break;
+      lists[exec].push(step);
+    }
+  }
+  assert.ok(lists.native.length >= 30, `native: ${lists.native.length} steps`);
+  assert.deepEqual(lists.node, lists.native, 'the mixed batch');
+  // A batch larger than the file-by-file sync limit (17 files): synced once after
+  // staging (`fsync`) and once after the swaps (`sync`), at the same step in both.
+  const files = 17;
+  const large = () => {
+    const s = sandbox({ 'keep.txt': 'keep\n' });
+    for (let i = 0; i < files; i++) write(s, `d${i % 3}/f${i}.py`, `x = old_name(${i})\n`);
+    return s;
+  };
+  const args = { old_str: 'old_name(', new_str: 'new_name(', glob: '*.py', expected_replacements: files };
+  for (const fault of ['fsync:1', 'fsync:2', 'sync:1', 'sync:2', 'journal:2', 'swap:17', 'cleanup:1']) {
+    const got = Object.fromEntries(names.map((exec) => [exec, failedStep(exec, large, 'replace_in_files', args, fault)]));
+    assert.equal(got.node, got.native, `the large batch, ${fault}`);
+    if (fault.endsWith(':2') && !fault.startsWith('journal')) assert.equal(got.native, null, `${fault}: one sync`);
+  }
+});

@@ -10,7 +10,9 @@
 //! | `seal` | `{journal, state, key: [16 bytes]}` | the journal's text |
 //! | `unseal` | `{text, key, tag, root}` | the journal or null |
 //! | `roll_back` | `{kind, has_staged, facts}` | `keep`, `rename_old`, `unlink_target`, `rewrite_from_old` |
-//! | `rolls_back`, `removes_dirs` | `{state}` | bool |
+//! | `rolls_back`, `removes_dirs`, `stands` | `{state}` | bool |
+//! | `steps` | `{journal}` | the commit's steps, in order: `[{step, name, entry?, dir?, state?, sync?}]` |
+//! | `undo_steps` | `{journal}` | the undo's steps, in order: `[{step, entry?, dir?}]` |
 //! | `unchanged` | `{seen, now}` (`{id: [dev, ino] as strings, len, digest}` or null) | bool |
 //! | `aliases` | `{ops: [{path, real, id, remove}]}` | null, or the refusal's message |
 //! | `root_dir` | `{dev, ino}` (decimal strings) | the journal folder's name |
@@ -44,6 +46,18 @@ pub fn call(op: &str, args: &Value) -> Result<Value, String> {
             entry_json(&e)
         }
         "one_rename" => json!(is_one_rename(&journal()?)),
+        "steps" => Value::Array(
+            commit_steps(&journal()?)
+                .into_iter()
+                .map(step_json)
+                .collect(),
+        ),
+        "undo_steps" => Value::Array(
+            undo_steps(&journal()?)
+                .into_iter()
+                .map(undo_step_json)
+                .collect(),
+        ),
         "seal" => {
             let mut j = journal()?;
             if let Some(state) = args.get("state").and_then(Value::as_str) {
@@ -56,29 +70,13 @@ pub fn call(op: &str, args: &Value) -> Result<Value, String> {
             let (t, tag, root) = (text(args, "text")?, text(args, "tag")?, text(args, "root")?);
             Journal::unseal(t, &key, tag, root).map_or(Value::Null, |j| j.to_json())
         }
-        "roll_back" => {
-            let kind = Kind::parse(text(args, "kind")?).ok_or("unknown kind")?;
-            let f = args.get("facts").ok_or("no facts")?;
-            let facts = Facts {
-                staged_exists: flag(f, "staged_exists"),
-                old_exists: flag(f, "old_exists"),
-                target_exists: flag(f, "target_exists"),
-                target_is_staged: flag(f, "target_is_staged"),
-                target_matches_old: flag(f, "target_matches_old"),
-            };
-            json!(match roll_back(kind, flag(args, "has_staged"), facts) {
-                Undo::Keep => "keep",
-                Undo::RenameOldToTarget => "rename_old",
-                Undo::UnlinkTarget => "unlink_target",
-                Undo::RewriteFromOld => "rewrite_from_old",
-            })
-        }
-        "rolls_back" | "removes_dirs" => {
+        "roll_back" => roll_back_json(args)?,
+        "rolls_back" | "removes_dirs" | "stands" => {
             let state = State::parse(text(args, "state")?).ok_or("unknown state")?;
-            json!(if op == "rolls_back" {
-                state.rolls_back()
-            } else {
-                state.removes_dirs()
+            json!(match op {
+                "rolls_back" => state.rolls_back(),
+                "removes_dirs" => state.removes_dirs(),
+                _ => state.stands(),
             })
         }
         "unchanged" => {
@@ -114,6 +112,27 @@ pub fn call(op: &str, args: &Value) -> Result<Value, String> {
         "lock_pid" => json!(lock_pid(text(args, "lock")?)),
         _ => return Err(format!("unknown protocol operation `{op}`")),
     })
+}
+
+/// `roll_back` of `{kind, has_staged, facts}`, as its word.
+fn roll_back_json(args: &Value) -> Result<Value, String> {
+    let kind = Kind::parse(text(args, "kind")?).ok_or("unknown kind")?;
+    let f = args.get("facts").ok_or("no facts")?;
+    let facts = Facts {
+        staged_exists: flag(f, "staged_exists"),
+        old_exists: flag(f, "old_exists"),
+        target_exists: flag(f, "target_exists"),
+        target_is_staged: flag(f, "target_is_staged"),
+        target_matches_old: flag(f, "target_matches_old"),
+    };
+    Ok(json!(
+        match roll_back(kind, flag(args, "has_staged"), facts) {
+            Undo::Keep => "keep",
+            Undo::RenameOldToTarget => "rename_old",
+            Undo::UnlinkTarget => "unlink_target",
+            Undo::RewriteFromOld => "rewrite_from_old",
+        }
+    ))
 }
 
 fn text<'a>(v: &'a Value, key: &str) -> Result<&'a str, String> {
@@ -164,6 +183,42 @@ fn seen_of(v: &Value) -> Option<Seen> {
         len: v.get("len").and_then(Value::as_u64),
         digest: v.get("digest").and_then(Value::as_str).map(String::from),
     })
+}
+
+/// A commit step as JSON: its word, its fault name (null: not counted) and its operand.
+fn step_json(step: Step) -> Value {
+    let mut v = json!({"step": step.word(), "name": step.name()});
+    match step {
+        Step::Save(s) | Step::Enter(s) => v["state"] = json!(s.name()),
+        Step::Mkdir(d) => v["dir"] = json!(d),
+        Step::CopyOld(i, sync) => {
+            v["entry"] = json!(i);
+            v["sync"] = json!(sync);
+        }
+        Step::Open(i)
+        | Step::Stage(i)
+        | Step::Write(i)
+        | Step::Fsync(i)
+        | Step::LinkOld(i)
+        | Step::Check(i)
+        | Step::Rename(i)
+        | Step::LinkNew(i)
+        | Step::Overwrite(i)
+        | Step::Unlink(i)
+        | Step::SyncDir(i) => v["entry"] = json!(i),
+        Step::SyncFiles | Step::SyncDirs | Step::Cleanup => {}
+    }
+    v
+}
+
+/// An undo step as JSON: its word and its operand.
+fn undo_step_json(step: UndoStep) -> Value {
+    match step {
+        UndoStep::Rmdir(d) => json!({"step": step.word(), "dir": d}),
+        UndoStep::Open(i) | UndoStep::RollBack(i) | UndoStep::RemoveSides(i) => {
+            json!({"step": step.word(), "entry": i})
+        }
+    }
 }
 
 fn entry_json(e: &Entry) -> Value {

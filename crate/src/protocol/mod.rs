@@ -20,17 +20,22 @@
 //! - **Aliases** ([`aliases`]): two names of one file in one call.
 //! - **Recovery** ([`roll_back`], [`State::rolls_back`]): what undo does with each entry
 //!   of each journal state, from what the executor observed.
+//! - **The order of the steps** ([`steps`]: [`commit_steps`], [`undo_steps`]): the
+//!   executors interpret one list, step by step, and count the same steps for the test
+//!   faults.
 //!
 //! `docs/disk.md` describes the protocol and its two executors.
 
 pub mod json;
 mod siphash;
+pub mod steps;
 #[cfg(test)]
 mod tests;
 
 use serde_json::{json, Value};
 
 pub use siphash::mac;
+pub use steps::{commit_steps, undo_steps, Step, UndoStep};
 
 /// Where a batch is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +56,12 @@ impl State {
     /// either file whole): its undo only removes the side files.
     pub fn rolls_back(self) -> bool {
         self == State::Swapping
+    }
+
+    /// Whether the batch is written: a failure from here on is none (the clean-up it
+    /// stops is finished by the next run).
+    pub fn stands(self) -> bool {
+        self == State::Done
     }
 
     /// Whether the directories the batch created are removed (when empty).

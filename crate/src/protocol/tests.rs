@@ -266,3 +266,182 @@ fn the_json_operations_answer_as_the_functions() {
     assert_eq!(undo, "rename_old");
     assert!(json::call("nope", &json!({})).is_err());
 }
+
+/// A journal of `kinds` (all in the root), with `dirs` created.
+fn batch(kinds: &[Kind], dirs: &[&str]) -> Journal {
+    let tag = "00112233445566ff";
+    Journal {
+        tag: tag.into(),
+        root: "/p".into(),
+        state: State::Staging,
+        entries: kinds
+            .iter()
+            .enumerate()
+            .map(|(i, k)| entry_for("", &format!("f{i}"), *k, *k != Kind::Create, tag))
+            .collect(),
+        dirs: dirs.iter().map(|d| d.to_string()).collect(),
+    }
+}
+
+/// The steps' words with their operands, as a line (`save:staging open:0 stage:0 ...`).
+fn shown(steps: &[Step]) -> String {
+    let v: Vec<String> = steps
+        .iter()
+        .map(|s| {
+            let operand = match *s {
+                Step::Save(st) | Step::Enter(st) => format!(":{}", st.name()),
+                Step::Mkdir(d) => format!(":{d}"),
+                Step::CopyOld(i, sync) => format!(":{i}{}", if sync { "+sync" } else { "" }),
+                Step::Open(i)
+                | Step::Stage(i)
+                | Step::Write(i)
+                | Step::Fsync(i)
+                | Step::LinkOld(i)
+                | Step::Check(i)
+                | Step::Rename(i)
+                | Step::LinkNew(i)
+                | Step::Overwrite(i)
+                | Step::Unlink(i)
+                | Step::SyncDir(i) => format!(":{i}"),
+                Step::SyncFiles | Step::SyncDirs | Step::Cleanup => String::new(),
+            };
+            format!("{}{operand}", s.word())
+        })
+        .collect();
+    v.join(" ")
+}
+
+#[test]
+fn each_batch_shape_has_its_ordered_steps() {
+    use Kind::*;
+    let cases: Vec<(&str, Journal, &str)> = vec![
+        (
+            "one rename: the journal saved once",
+            batch(&[Replace], &[]),
+            "save:staging open:0 stage:0 write:0 fsync:0 link_old:0 check:0 enter:swapping \
+             rename:0 sync_dir:0 enter:done cleanup",
+        ),
+        (
+            "in place: a synced copy, swapping and done saved",
+            batch(&[InPlace], &[]),
+            "save:staging open:0 copy_old:0+sync save:swapping check:0 enter:swapping \
+             overwrite:0 sync_dir:0 save:done enter:done cleanup",
+        ),
+        (
+            "create in a new directory",
+            batch(&[Create], &["d"]),
+            "save:staging mkdir:0 open:0 stage:0 write:0 fsync:0 save:swapping check:0 \
+             enter:swapping link_new:0 sync_dir:0 save:done enter:done cleanup",
+        ),
+        (
+            "delete",
+            batch(&[Remove], &[]),
+            "save:staging open:0 link_old:0 save:swapping check:0 enter:swapping unlink:0 \
+             sync_dir:0 save:done enter:done cleanup",
+        ),
+        (
+            "several files: each staged in turn, all checked before any swap",
+            batch(&[Replace, Remove], &[]),
+            "save:staging open:0 stage:0 write:0 fsync:0 link_old:0 open:1 link_old:1 \
+             save:swapping check:0 check:1 enter:swapping rename:0 unlink:1 sync_dir:0 \
+             sync_dir:1 save:done enter:done cleanup",
+        ),
+    ];
+    for (what, journal, want) in cases {
+        let want: Vec<&str> = want.split_whitespace().collect();
+        assert_eq!(shown(&commit_steps(&journal)), want.join(" "), "{what}");
+    }
+}
+
+#[test]
+fn a_large_batch_syncs_each_file_system_once_after_staging_and_after_the_swaps() {
+    let j = batch(&[Kind::Replace; steps::SYNC_EACH_MAX + 1], &[]);
+    let steps = commit_steps(&j);
+    let names: Vec<&str> = steps.iter().filter_map(|s| s.name()).collect();
+    let count = |n: &str| names.iter().filter(|x| **x == n).count();
+    assert_eq!(count("fsync"), 1);
+    assert_eq!(count("sync"), 1);
+    assert_eq!(count("swap"), steps::SYNC_EACH_MAX + 1);
+    let at = |s: Step| steps.iter().position(|x| *x == s).unwrap();
+    assert!(at(Step::LinkOld(steps::SYNC_EACH_MAX)) < at(Step::SyncFiles));
+    assert!(at(Step::SyncFiles) < at(Step::Save(State::Swapping)));
+    assert!(at(Step::Rename(steps::SYNC_EACH_MAX)) < at(Step::SyncDirs));
+    assert!(at(Step::SyncDirs) < at(Step::Save(State::Done)));
+    // The largest batch synced file by file has no syncfs.
+    let small = commit_steps(&batch(&[Kind::Replace; steps::SYNC_EACH_MAX], &[]));
+    assert!(!small.contains(&Step::SyncFiles) && !small.contains(&Step::SyncDirs));
+}
+
+#[test]
+fn a_replace_turned_in_place_at_its_stage_keeps_the_steps_so_far() {
+    // The executor could not give the staging file the owner: it asks again and goes
+    // on after the stage step; the steps up to there must be the same.
+    for kinds in [
+        vec![Kind::Replace],
+        vec![Kind::Create, Kind::Replace, Kind::Remove],
+    ] {
+        let mut j = batch(&kinds, &["d"]);
+        let before = commit_steps(&j);
+        let i = kinds.iter().position(|k| *k == Kind::Replace).unwrap();
+        let k = before.iter().position(|s| *s == Step::Stage(i)).unwrap();
+        j.entries[i].kind = Kind::InPlace;
+        let after = commit_steps(&j);
+        assert_eq!(before[..=k], after[..=k], "{kinds:?}");
+        assert!(after.contains(&Step::CopyOld(i, true)) && after.contains(&Step::Overwrite(i)));
+        assert!(
+            after.contains(&Step::Save(State::Swapping)),
+            "no longer one rename"
+        );
+    }
+}
+
+#[test]
+fn undo_rolls_back_last_entry_first_and_removes_dirs_before_done() {
+    let mut j = batch(&[Kind::Replace, Kind::Create], &["d", "d/e"]);
+    let show = |j: &Journal| {
+        let v = json::call("undo_steps", &json!({"journal": j.to_json()})).unwrap();
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                format!(
+                    "{}:{}",
+                    s["step"].as_str().unwrap(),
+                    s.get("entry").or(s.get("dir")).unwrap()
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    j.state = State::Swapping;
+    assert_eq!(
+        show(&j),
+        "open:1 roll_back:1 remove_sides:1 open:0 roll_back:0 remove_sides:0 rmdir:1 rmdir:0"
+    );
+    j.state = State::Staging;
+    assert_eq!(
+        show(&j),
+        "open:1 remove_sides:1 open:0 remove_sides:0 rmdir:1 rmdir:0"
+    );
+    j.state = State::Done;
+    assert_eq!(show(&j), "open:1 remove_sides:1 open:0 remove_sides:0");
+}
+
+#[test]
+fn the_steps_in_json_carry_their_fault_names() {
+    let j = batch(&[Kind::Replace], &[]);
+    let v = json::call("steps", &json!({"journal": j.to_json()})).unwrap();
+    let names: Vec<Value> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].clone())
+        .collect();
+    let want: Vec<Value> = commit_steps(&j).iter().map(|s| json!(s.name())).collect();
+    assert_eq!(names, want);
+    assert_eq!(
+        v[0],
+        json!({"step": "save", "name": "journal", "state": "staging"})
+    );
+    assert_eq!(v[2], json!({"step": "stage", "name": "stage", "entry": 0}));
+}
