@@ -292,26 +292,15 @@ fn located_hunks(
 /// search after the previous hunk is diagnosed only when the whole file fails too
 /// (hunks out of order cost a search each, not a search and a diagnosis).
 ///
-/// Levels first, then places: a hunk whose old lines are not byte for byte after the
-/// previous one but are, once, in the whole file goes there before any tolerant search
-/// (the most exact level decides, as within one search). Both exact lookups are line
-/// map lookups once the map is built, so hunks in any order cost a lookup each, not a
-/// tolerant search of the rest of the file.
+/// Places first, then levels: a tolerant match after the previous hunk wins over a
+/// byte-exact one before it (the patch's order is the agent's statement of where the
+/// hunk goes); the whole file is searched only when the rest of it holds no match.
 fn place_in_any_order(
     t: &Text,
     from: usize,
     site: &HunkSite,
     out: &mut Applied,
 ) -> EditResult<search::Placement> {
-    if from > 0 {
-        let after = search::try_place_exact(t, from, site);
-        if matches!(&after, Err(e) if e.kind == ErrorKind::PatchContextMismatch) {
-            if let Ok(placed) = search::try_place_exact(t, 0, site) {
-                out.notes.push(before_previous(site));
-                return Ok(placed);
-            }
-        }
-    }
     match search::try_place(t, from, site) {
         Err(e) if from > 0 && e.kind == ErrorKind::PatchContextMismatch => {
             match search::try_place(t, 0, site) {

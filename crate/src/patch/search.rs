@@ -59,40 +59,19 @@ pub struct Placement {
 
 /// Places `site.hunk` in `text`, searching from byte `from` (a line start).
 pub fn place(text: &Text, from: usize, site: &HunkSite) -> EditResult<Placement> {
-    place_with(text, from, site, Levels::All { diagnose: true })
+    place_with(text, from, site, true)
 }
 
 /// [`place`] for a try whose failure may be thrown away: old lines found nowhere
 /// answer a bare `patch_context_mismatch`, without the diagnosis (a search of the
 /// closest area, as costly as the search itself).
 pub fn try_place(text: &Text, from: usize, site: &HunkSite) -> EditResult<Placement> {
-    place_with(text, from, site, Levels::All { diagnose: false })
+    place_with(text, from, site, false)
 }
 
-/// [`try_place`] at the byte-exact level alone: where [`try_place`] would place the
-/// hunk when its old lines occur byte for byte in the scope (the most exact level that
-/// finds anything decides); a bare `patch_context_mismatch` when they do not, or the
-/// hunk is one placed otherwise (a pure addition, blank lines only). A lookup in the
-/// text's line map once it is built, not a search of the scope.
-pub fn try_place_exact(text: &Text, from: usize, site: &HunkSite) -> EditResult<Placement> {
-    place_with(text, from, site, Levels::Exact)
-}
-
-/// Which matching levels a placement tries.
-#[derive(Clone, Copy, PartialEq)]
-enum Levels {
-    /// The whole cascade; `diagnose`: a hunk found nowhere gets the closest area.
-    All { diagnose: bool },
-    /// Byte-exact only, no diagnosis.
-    Exact,
-}
-
-fn place_with(text: &Text, from: usize, site: &HunkSite, levels: Levels) -> EditResult<Placement> {
+fn place_with(text: &Text, from: usize, site: &HunkSite, diagnose: bool) -> EditResult<Placement> {
     let hunk = site.hunk;
     let (start, after) = resolve_anchors(text, from, site)?;
-    if levels == Levels::Exact && placed_otherwise(text, site) {
-        return Err(EditError::new(ErrorKind::PatchContextMismatch, ""));
-    }
     if hunk.is_pure_addition() {
         return place_addition(text, start, site);
     }
@@ -136,7 +115,7 @@ fn place_with(text: &Text, from: usize, site: &HunkSite, levels: Levels) -> Edit
             text,
             &terminated,
             &scope,
-            (ends_at_eof, levels),
+            ends_at_eof,
             cap,
             &mut level_notes,
         ) {
@@ -144,7 +123,7 @@ fn place_with(text: &Text, from: usize, site: &HunkSite, levels: Levels) -> Edit
         }
     }
     if !text.ends_with_newline() {
-        for c in line_matches(text, &joined, &scope, (true, levels), cap, &mut level_notes) {
+        for c in line_matches(text, &joined, &scope, true, cap, &mut level_notes) {
             found.push((c, true));
         }
     }
@@ -160,9 +139,7 @@ fn place_with(text: &Text, from: usize, site: &HunkSite, levels: Levels) -> Edit
     found.dedup_by_key(|(c, _)| c.range.start);
 
     let (chosen, unterminated, choice_note) = match found.len() {
-        0 if levels != (Levels::All { diagnose: true }) => {
-            return Err(EditError::new(ErrorKind::PatchContextMismatch, ""))
-        }
+        0 if !diagnose => return Err(EditError::new(ErrorKind::PatchContextMismatch, "")),
         0 => return Err(mismatch(text, &terminated, &scope, site)),
         1 => {
             let (c, u) = found.remove(0);
@@ -185,15 +162,6 @@ fn place_with(text: &Text, from: usize, site: &HunkSite, levels: Levels) -> Edit
         notes,
         advances: true,
     })
-}
-
-/// Whether a hunk is placed other than by a search of its old lines: a pure addition,
-/// a filled empty file, blank lines only.
-fn placed_otherwise(text: &Text, site: &HunkSite) -> bool {
-    let hunk = site.hunk;
-    hunk.is_pure_addition()
-        || (text.is_empty() && hunk.old_lines().all(|l| l.trim().is_empty()))
-        || super::blanks::blank_only(site)
 }
 
 /// The text a hunk writes over its match `chosen` (`unterminated`: it matched the
@@ -386,13 +354,12 @@ fn fill_empty(text: &Text, site: &HunkSite) -> EditResult<Placement> {
 
 /// Every match of `needle` in `scope` that starts at a line start (and, with
 /// `at_eof`, ends the text), including matches hidden inside other matches; at most
-/// `cap`, in file order. Notes from the matching levels are added to `notes`. With
-/// [`Levels::Exact`], only byte-exact matches decide (none found: none).
+/// `cap`, in file order. Notes from the matching levels are added to `notes`.
 fn line_matches(
     text: &Text,
     needle: &str,
     scope: &Scope,
-    (at_eof, levels): (bool, Levels),
+    at_eof: bool,
     cap: usize,
     notes: &mut Vec<String>,
 ) -> Vec<Candidate> {
@@ -406,10 +373,7 @@ fn line_matches(
         notes,
         out: Vec::new(),
     };
-    let found = match levels {
-        Levels::Exact => locate::find_lines_exact(text, needle, scope),
-        Levels::All { .. } => locate::find_lines(text, needle, scope),
-    };
+    let found = locate::find_lines(text, needle, scope);
     search.note(found.notes);
     for c in &found.candidates {
         search.take(c);
