@@ -1,7 +1,8 @@
 //! The WebAssembly bindings seen from JavaScript: requests and readers are real JS values,
-//! results are inspected and applied by JS code. Runs under `wasm-pack test --node` and,
-//! with `WASM_BINDGEN_USE_BROWSER=1`, under `wasm-pack test --headless --chrome`
-//! (`scripts/test-wasm` runs both and checks that each executed every test).
+//! results are inspected and applied by JS code. Runs under `cargo test --target
+//! wasm32-unknown-unknown` with `wasm-bindgen-test-runner` as the runner, in Node and, with
+//! `WASM_BINDGEN_USE_BROWSER=1`, in headless Chromium (`scripts/test-wasm` runs both and
+//! checks that each executed every test).
 //!
 //! What these pin: UTF-16 columns survive the boundary and apply correctly to JS
 //! strings with non-ASCII text; refusals come back as values; the conversion loses

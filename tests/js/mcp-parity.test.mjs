@@ -23,10 +23,15 @@ const children = [];
 let nodeBin; // the installed package's bin script
 
 // The package as users get it (npm pack of pkg/, installed with its registry
-// dependencies), as tests/js/npx-server.test.mjs installs it.
+// dependencies), as tests/js/npx-server.test.mjs installs it (or the install of
+// AE_NPX_INSTALL, scripts/test-npx's).
 before(() => {
   assert.ok(fs.existsSync(path.join(repo, 'pkg/node-server/bin.js')), 'build pkg/ first: bash scripts/build-wasm');
   assert.ok(fs.existsSync(native), `build the native CLI first: ${native}`);
+  if (process.env.AE_NPX_INSTALL) {
+    nodeBin = path.join(process.env.AE_NPX_INSTALL, 'node_modules/anchored-edit/node-server/bin.js');
+    return assert.ok(fs.existsSync(nodeBin), `AE_NPX_INSTALL has no installed package: ${nodeBin}`);
+  }
   const tarball = execFileSync('npm', ['pack', path.join(repo, 'pkg'), '--pack-destination', work, '--silent'], { encoding: 'utf8' }).trim();
   const install = path.join(work, 'install');
   fs.mkdirSync(install);

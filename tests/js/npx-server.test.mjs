@@ -24,7 +24,9 @@ const run = promisify(execFile);
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const native = process.env.ANCHORED_EDIT_BIN ?? path.join(repo, 'target/debug/anchored-edit');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ae-npx-'));
-const install = path.join(work, 'install');
+// AE_NPX_INSTALL: a folder where scripts/test-npx already installed the tarball as below
+// (one install for every test file); without it, this file packs and installs its own.
+const install = process.env.AE_NPX_INSTALL ?? path.join(work, 'install');
 let bin; // the installed package's bin script
 const clients = [];
 
@@ -90,6 +92,8 @@ function call(args, request, env = {}) {
 before(async () => {
   assert.ok(fs.existsSync(path.join(repo, 'pkg/node-server/bin.js')), 'build pkg/ first: bash scripts/build-wasm');
   assert.ok(fs.existsSync(native), `build the native CLI first: ${native}`);
+  bin = path.join(install, 'node_modules/anchored-edit/node-server/bin.js');
+  if (process.env.AE_NPX_INSTALL) return assert.ok(fs.existsSync(bin), `AE_NPX_INSTALL has no installed package: ${bin}`);
   const tarball = execFileSync('npm', ['pack', path.join(repo, 'pkg'), '--pack-destination', work, '--silent'], {
     encoding: 'utf8',
   }).trim();
@@ -99,7 +103,6 @@ before(async () => {
     cwd: install,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  bin = path.join(install, 'node_modules/anchored-edit/node-server/bin.js');
 });
 
 after(async () => {
