@@ -174,9 +174,11 @@ fn ignore_files_that_are_links_fifos_or_huge_are_skipped_with_a_warning() {
                         })
                     };
                     assert!(
-                        out["warnings"]
-                            .as_array()
-                            .is_some_and(|ws| ws.iter().filter(|w| said(w)).count() == 1),
+                        out["warnings"].as_array().is_some_and(|ws| ws
+                            .iter()
+                            .filter(|w| said(w))
+                            .count()
+                            == 1),
                         "{name} {file}: {out}"
                     );
                 }

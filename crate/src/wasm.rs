@@ -374,7 +374,9 @@ pub fn ignored_folders(folders: Vec<String>, reader: JsValue) -> Result<Vec<Stri
 #[wasm_bindgen(js_name = ignoreFileSkipped)]
 pub fn ignore_file_skipped(path: &str, why: &str, bytes: Option<f64>) -> Result<String, JsValue> {
     guarded(|| {
-        let bytes = bytes.filter(|b| b.is_finite() && *b >= 0.0).map(|b| b as u64);
+        let bytes = bytes
+            .filter(|b| b.is_finite() && *b >= 0.0)
+            .map(|b| b as u64);
         match crate::listing::IgnoreSkip::parse(why, bytes) {
             Some(why) => Ok(crate::listing::ignore_file_skipped(path, why)),
             None => Err(js_sys::TypeError::new(&format!(
