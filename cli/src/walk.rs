@@ -22,7 +22,9 @@
 
 use crate::disk::open_regular;
 use crate::jail::{Jail, RESERVED};
-use anchored_edit::{ignore_file_skipped, EditResult, IgnoreRules, MAX_IGNORE_FILE_BYTES};
+use anchored_edit::{
+    ignore_file_skipped, EditResult, IgnoreRules, IgnoreSkip, MAX_IGNORE_FILE_BYTES,
+};
 use cap_std::fs::Dir;
 use std::io::Read;
 use std::path::Path;
@@ -92,26 +94,23 @@ fn under(path: &str, folder: &str) -> bool {
 /// docs).
 fn read_ignore_file(dir: &Dir, path: &str, warnings: &mut Vec<String>) -> Option<String> {
     let meta = dir.symlink_metadata(path).ok()?;
-    let mut skip = |why: &str| {
+    let mut skip = |why: IgnoreSkip| {
         warnings.push(ignore_file_skipped(path, why));
         None
     };
     if meta.file_type().is_symlink() {
-        return skip("it is a link, and links are not followed");
+        return skip(IgnoreSkip::Link);
     }
     if !meta.is_file() {
-        return skip("it is not a regular file");
+        return skip(IgnoreSkip::NotRegular);
     }
     if meta.len() > MAX_IGNORE_FILE_BYTES {
-        return skip(&format!(
-            "it is {} bytes, over the {MAX_IGNORE_FILE_BYTES}-byte limit",
-            meta.len()
-        ));
+        return skip(IgnoreSkip::TooLarge(Some(meta.len())));
     }
     // Opened without following a link or waiting for a writer, and checked again
     // through the descriptor: the entry may have been swapped since the lstat.
     let Ok((file, meta)) = open_regular(dir, Path::new(path), false) else {
-        return skip("it changed into something other than a regular file");
+        return skip(IgnoreSkip::Changed);
     };
     let mut bytes = Vec::with_capacity(meta.len().min(MAX_IGNORE_FILE_BYTES) as usize);
     if file
@@ -119,15 +118,13 @@ fn read_ignore_file(dir: &Dir, path: &str, warnings: &mut Vec<String>) -> Option
         .read_to_end(&mut bytes)
         .is_err()
     {
-        return skip("it cannot be read");
+        return skip(IgnoreSkip::Unreadable);
     }
     if bytes.len() as u64 > MAX_IGNORE_FILE_BYTES {
-        return skip(&format!(
-            "it is over the {MAX_IGNORE_FILE_BYTES}-byte limit"
-        ));
+        return skip(IgnoreSkip::TooLarge(None));
     }
     match String::from_utf8(bytes) {
         Ok(text) => Some(text),
-        Err(_) => skip("it is not UTF-8"),
+        Err(_) => skip(IgnoreSkip::NotUtf8),
     }
 }

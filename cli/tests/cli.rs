@@ -1,13 +1,17 @@
 //! The `anchored-edit` binary against real directories: writes, refusals, exit codes,
 //! path confinement, statistics across runs.
+//!
+//! Runs against the native binary, or against the npm package's Node server with
+//! `AE_NODE_SERVER=<node-server/bin.js>` (scripts/test-npx; `common::executable`).
 
+mod common;
+
+use common::executable;
 use serde_json::{json, Value};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-
-const BIN: &str = env!("CARGO_BIN_EXE_anchored-edit");
+use std::process::Stdio;
 
 struct Project {
     dir: PathBuf,
@@ -34,7 +38,7 @@ impl Project {
 
     /// Runs `anchored-edit call --root DIR <extra>` with `request` on stdin.
     fn call(&self, request: &str, extra: &[&str]) -> (i32, Value, String) {
-        let mut child = Command::new(BIN)
+        let mut child = executable()
             .arg("call")
             .arg("--root")
             .arg(&self.dir)
@@ -414,7 +418,7 @@ fn requests_that_are_not_utf8_get_a_json_refusal() {
     let req = p.dir.join("req.json");
     fs::write(&req, &request).unwrap();
     let via_stdin = |bytes: &[u8]| {
-        let mut child = Command::new(BIN)
+        let mut child = executable()
             .args(["call", "--root"])
             .arg(&p.dir)
             .stdin(Stdio::piped())
@@ -424,7 +428,7 @@ fn requests_that_are_not_utf8_get_a_json_refusal() {
         child.stdin.take().unwrap().write_all(bytes).unwrap();
         child.wait_with_output().unwrap()
     };
-    let via_file = Command::new(BIN)
+    let via_file = executable()
         .args(["call", "--root"])
         .arg(&p.dir)
         .arg("--request")
@@ -450,14 +454,14 @@ fn usage_errors_exit_2() {
         vec!["call", "--root", "/definitely/not/here"],
         vec![],
     ] {
-        let out = Command::new(BIN)
+        let out = executable()
             .args(&args)
             .stdin(Stdio::null())
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
-    let out = Command::new(BIN).arg("--help").output().unwrap();
+    let out = executable().arg("--help").output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     let help = String::from_utf8_lossy(&out.stdout);
     for word in [
@@ -470,7 +474,7 @@ fn usage_errors_exit_2() {
     ] {
         assert!(help.contains(word), "help lacks {word}");
     }
-    let out = Command::new(BIN).arg("tools").output().unwrap();
+    let out = executable().arg("tools").output().unwrap();
     let tools: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(tools
         .as_array()
@@ -489,7 +493,7 @@ fn request_file_option() {
         json!({"tool": "line_count", "arguments": {"path": "a.txt"}}).to_string(),
     )
     .unwrap();
-    let out = Command::new(BIN)
+    let out = executable()
         .args(["call", "--root"])
         .arg(&p.dir)
         .arg("--request")
@@ -642,7 +646,7 @@ fn a_write_that_fails_midway_is_rolled_back_and_reported() {
     let request = json!({"tool": "multi_replace", "arguments": {"replacements": [
         {"path": "a/one.txt", "old_str": "1", "new_str": "one"},
         {"path": "b/two.txt", "old_str": "2", "new_str": "two"}]}});
-    let out = Command::new(BIN)
+    let out = executable()
         .args(["call", "--root"])
         .arg(&p.dir)
         .env("ANCHORED_EDIT_FAIL_AT", "swap:2")
@@ -706,7 +710,7 @@ fn dry_run_writes_nothing_whatever_the_request_shape() {
 
 #[test]
 fn every_tool_schema_carries_annotations_and_read_only_matches_dry_run() {
-    let out = Command::new(BIN).arg("tools").output().unwrap();
+    let out = executable().arg("tools").output().unwrap();
     let tools: Value = serde_json::from_slice(&out.stdout).unwrap();
     for t in tools.as_array().unwrap() {
         let a = &t["annotations"];

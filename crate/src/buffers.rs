@@ -168,6 +168,10 @@ impl Files for Layered<'_> {
     fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {
         self.fallback.list(folder)
     }
+
+    fn take_list_warnings(&self) -> Vec<String> {
+        self.fallback.take_list_warnings()
+    }
 }
 
 #[cfg(test)]

@@ -93,7 +93,7 @@ mod workspace;
 
 pub use buffers::{Buffers, Layered};
 pub use error::{EditError, EditResult, ErrorKind};
-pub use listing::{ignore_file_skipped, IgnoreRules, MAX_IGNORE_FILE_BYTES};
+pub use listing::{ignore_file_skipped, IgnoreRules, IgnoreSkip, MAX_IGNORE_FILE_BYTES};
 pub use refusals::{host_refusal, outside_root, HostRefusal, OutsideWhy, Rejection, StaleWhen};
 pub use result::{apply_edits, Edit, FileChange, Range, ToolResult};
 pub use session::{profile_schemas, tool_schemas, CallOptions, Session};

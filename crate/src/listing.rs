@@ -32,9 +32,63 @@ use std::collections::HashMap;
 /// its lines.
 pub const MAX_IGNORE_FILE_BYTES: u64 = 1024 * 1024;
 
+/// Why a host skipped an ignore file: the reasons every host words through
+/// [`ignore_file_skipped`] (the CLI's walker, and the JS hosts through wasm
+/// `ignoreFileSkipped` by the names of [`IgnoreSkip::parse`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IgnoreSkip {
+    /// A symbolic link (never followed).
+    Link,
+    /// Not a regular file: a FIFO, a device, a socket, a folder.
+    NotRegular,
+    /// Longer than [`MAX_IGNORE_FILE_BYTES`]: its length when the host knows it.
+    TooLarge(Option<u64>),
+    /// Swapped for something other than a regular file between its `lstat` and its open.
+    Changed,
+    /// Reading it failed.
+    Unreadable,
+    /// Its bytes are not UTF-8.
+    NotUtf8,
+}
+
+impl IgnoreSkip {
+    /// The reason named `why` (`link`, `not_regular`, `too_large`, `changed`,
+    /// `unreadable`, `not_utf8`), with the file's length for `too_large`.
+    pub fn parse(why: &str, bytes: Option<u64>) -> Option<IgnoreSkip> {
+        Some(match why {
+            "link" => IgnoreSkip::Link,
+            "not_regular" => IgnoreSkip::NotRegular,
+            "too_large" => IgnoreSkip::TooLarge(bytes),
+            "changed" => IgnoreSkip::Changed,
+            "unreadable" => IgnoreSkip::Unreadable,
+            "not_utf8" => IgnoreSkip::NotUtf8,
+            _ => return None,
+        })
+    }
+
+    fn words(self) -> String {
+        match self {
+            IgnoreSkip::Link => "it is a link, and links are not followed".into(),
+            IgnoreSkip::NotRegular => "it is not a regular file".into(),
+            IgnoreSkip::TooLarge(Some(n)) => {
+                format!("it is {n} bytes, over the {MAX_IGNORE_FILE_BYTES}-byte limit")
+            }
+            IgnoreSkip::TooLarge(None) => {
+                format!("it is over the {MAX_IGNORE_FILE_BYTES}-byte limit")
+            }
+            IgnoreSkip::Changed => "it changed into something other than a regular file".into(),
+            IgnoreSkip::Unreadable => "it cannot be read".into(),
+            IgnoreSkip::NotUtf8 => "it is not UTF-8".into(),
+        }
+    }
+}
+
 /// The warning of an ignore file a host skipped, worded once for every host.
-pub fn ignore_file_skipped(path: &str, why: &str) -> String {
-    format!("{path} was not read as ignore rules: {why}. Its rules do not apply to this listing.")
+pub fn ignore_file_skipped(path: &str, why: IgnoreSkip) -> String {
+    format!(
+        "{path} was not read as ignore rules: {}. Its rules do not apply to this listing.",
+        why.words()
+    )
 }
 
 /// The ignore files a folder may hold, strongest first.

@@ -30,7 +30,8 @@
 //!   (`""` = the root; otherwise a root-relative folder without a trailing `/`) as an
 //!   array of paths `read` accepts, with the host's ignore rules applied, in any order.
 //!   Without it the project tools (`list_files`, `grep_project`, ...) refuse saying the
-//!   host cannot list files. See [`HostFiles`].
+//!   host cannot list files. It may instead return `{paths, warnings}`: `warnings`
+//!   (strings, e.g. from `ignoreFileSkipped`) join the call's warnings. See [`HostFiles`].
 //! - `ignoreFilter(paths, reader)`: the engine's ignore rules for hosts whose own file
 //!   search does not read them: returns `paths` (root-relative) without the hidden ones
 //!   (a `.name` anywhere in the path), those ignored by the `.ignore` / `.gitignore`
@@ -366,6 +367,26 @@ pub fn ignored_folders(folders: Vec<String>, reader: JsValue) -> Result<Vec<Stri
     })
 }
 
+/// `ignoreFileSkipped(path, why, bytes)`: the warning of an ignore file a walking host
+/// skipped, in the CLI walker's words ([`crate::listing::ignore_file_skipped`]). `why`:
+/// `link`, `not_regular`, `too_large` (`bytes` its length when known), `changed`,
+/// `unreadable` or `not_utf8`; another `why` throws a `TypeError`.
+#[wasm_bindgen(js_name = ignoreFileSkipped)]
+pub fn ignore_file_skipped(path: &str, why: &str, bytes: Option<f64>) -> Result<String, JsValue> {
+    guarded(|| {
+        let bytes = bytes
+            .filter(|b| b.is_finite() && *b >= 0.0)
+            .map(|b| b as u64);
+        match crate::listing::IgnoreSkip::parse(why, bytes) {
+            Some(why) => Ok(crate::listing::ignore_file_skipped(path, why)),
+            None => Err(js_sys::TypeError::new(&format!(
+                "ignoreFileSkipped(path, why, bytes): unknown why `{why}`; send link, not_regular, too_large, changed, unreadable or not_utf8"
+            ))
+            .into()),
+        }
+    })
+}
+
 /// Every tool's name, description and input schema: the MCP tool list.
 #[wasm_bindgen(js_name = toolSchemas)]
 pub fn tool_schemas() -> Result<JsValue, JsValue> {
@@ -638,8 +659,10 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
 /// `path`: <its message>". Either way nothing is changed.
 ///
 /// `list(folder)`, when the reader has it, returns an array of strings (see the module
-/// documentation); `undefined`/`null` means "cannot list" like a reader without it, a
-/// throw refuses as for `read`, and anything else is refused `invalid_arguments`.
+/// documentation), or `{paths, warnings}` (arrays of strings: the warnings of the
+/// listing, e.g. an ignore file skipped, join the call's); `undefined`/`null` means
+/// "cannot list" like a reader without it, a throw refuses as for `read`, and anything
+/// else is refused `invalid_arguments`.
 ///
 /// `identity(path)`, when the reader has it, returns a string naming the file (equal
 /// for two names of one file: a link, a hard link) or `undefined`; the engine then keeps
@@ -649,6 +672,8 @@ pub struct HostFiles {
     read: Function,
     list: Option<Function>,
     identity: Option<Function>,
+    /// The warnings of the last `list` (`{paths, warnings}`), taken once.
+    list_warnings: std::cell::RefCell<Vec<String>>,
 }
 
 impl HostFiles {
@@ -672,6 +697,7 @@ impl HostFiles {
                 identity: Reflect::get(files, &JsValue::from_str("identity"))
                     .ok()
                     .and_then(|l| l.dyn_into::<Function>().ok()),
+                list_warnings: Default::default(),
             })),
             None => Err(js_sys::TypeError::new(
                 "Session.call(request, files): files must be an object with a read(path) method, or undefined",
@@ -744,12 +770,27 @@ impl Files for HostFiles {
                 js_type(&v)
             ))
         };
-        let array = v.dyn_ref::<js_sys::Array>().ok_or_else(not_paths)?;
-        let mut paths = Vec::with_capacity(array.length() as usize);
-        for item in array.iter() {
-            paths.push(item.as_string().ok_or_else(not_paths)?);
+        let strings = |v: &JsValue| -> EditResult<Vec<String>> {
+            let array = v.dyn_ref::<js_sys::Array>().ok_or_else(not_paths)?;
+            array
+                .iter()
+                .map(|item| item.as_string().ok_or_else(not_paths))
+                .collect()
+        };
+        if v.is_array() {
+            return Ok(Some(strings(&v)?));
+        }
+        // `{paths, warnings}`.
+        let member = |name: &str| Reflect::get(&v, &JsValue::from_str(name)).ok();
+        let paths = strings(&member("paths").ok_or_else(not_paths)?)?;
+        if let Some(w) = member("warnings").filter(|w| !w.is_undefined()) {
+            *self.list_warnings.borrow_mut() = strings(&w)?;
         }
         Ok(Some(paths))
+    }
+
+    fn take_list_warnings(&self) -> Vec<String> {
+        std::mem::take(&mut *self.list_warnings.borrow_mut())
     }
 }
 

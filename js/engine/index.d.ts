@@ -61,7 +61,7 @@ export interface FileReader {
    * ignore rules applied (see ignoreFilter). Without it the project tools (list_files,
    * grep_project, find_symbol, replace_in_files) refuse saying the host cannot list files.
    */
-  list?(folder: string): string[] | undefined | null;
+  list?(folder: string): string[] | { paths: string[]; warnings?: string[] } | undefined | null;
 }
 
 /**
@@ -180,6 +180,16 @@ export function ignoreFilter(paths: string[], reader: FileReader): string[];
 
 /** Of `folders` (root-relative), those the same rules leave out, with everything under them. */
 export function ignoredFolders(folders: string[], reader: FileReader): string[];
+
+/**
+ * The warning of an ignore file a walking host skipped (a link, not a regular file, over
+ * 1 MiB, ...), in the CLI walker's words; `why` as named, `bytes` its length when known.
+ */
+export function ignoreFileSkipped(
+  path: string,
+  why: 'link' | 'not_regular' | 'too_large' | 'changed' | 'unreadable' | 'not_utf8',
+  bytes?: number,
+): string;
 
 /** Browsers: loads the engine (Node: nothing to do). */
 export function init(input?: unknown): Promise<void>;

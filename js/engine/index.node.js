@@ -3,7 +3,7 @@
 import raw from './node/anchored_edit.js';
 import { createEngine } from './session.js';
 
-export const { Session, toolSchemas, profileSchemas, hostRefusal, encodeText, resolvePath, ignoreFilter, ignoredFolders, serverInstructions, writeProtocol, EnginePanicError } = createEngine(raw);
+export const { Session, toolSchemas, profileSchemas, hostRefusal, encodeText, resolvePath, ignoreFilter, ignoredFolders, ignoreFileSkipped, serverInstructions, writeProtocol, EnginePanicError } = createEngine(raw);
 
 /** Nothing to do in Node (the module is ready on import); kept for code shared with browsers. */
 export async function init() {}

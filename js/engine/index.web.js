@@ -4,7 +4,7 @@
 import initWasm, * as raw from './web/anchored_edit.js';
 import { createEngine } from './session.js';
 
-export const { Session, toolSchemas, profileSchemas, hostRefusal, encodeText, resolvePath, ignoreFilter, ignoredFolders, serverInstructions, writeProtocol, EnginePanicError } = createEngine(raw);
+export const { Session, toolSchemas, profileSchemas, hostRefusal, encodeText, resolvePath, ignoreFilter, ignoredFolders, ignoreFileSkipped, serverInstructions, writeProtocol, EnginePanicError } = createEngine(raw);
 
 /**
  * Loads and instantiates the engine. `input`: nothing (fetches anchored_edit_bg.wasm

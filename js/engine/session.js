@@ -29,9 +29,10 @@ function isInstanceFailure(e) {
 
 /**
  * Builds the public API over a raw wasm-bindgen module `raw` ({Session, toolSchemas,
- * hostRefusal, encodeText, resolvePath, ignoreFilter, ignoredFolders, serverInstructions,
- * __scheduleRestart}). Returns {Session, toolSchemas, hostRefusal, encodeText, resolvePath,
- * ignoreFilter, ignoredFolders, serverInstructions, EnginePanicError}.
+ * hostRefusal, encodeText, resolvePath, ignoreFilter, ignoredFolders, ignoreFileSkipped,
+ * serverInstructions, __scheduleRestart}). Returns {Session, toolSchemas, hostRefusal,
+ * encodeText, resolvePath, ignoreFilter, ignoredFolders, ignoreFileSkipped,
+ * serverInstructions, EnginePanicError}.
  */
 export function createEngine(raw) {
   // Bumped on every instance failure; a Session whose raw object is older replaces it.
@@ -278,6 +279,15 @@ export function createEngine(raw) {
   }
 
   /**
+   * The warning of an ignore file a walking host skipped, in the CLI walker's words:
+   * `why` is `link`, `not_regular`, `too_large` (`bytes` its length when known),
+   * `changed`, `unreadable` or `not_utf8` (js/host-policy/listing.js).
+   */
+  function ignoreFileSkipped(path, why, bytes) {
+    return stateless(() => raw.ignoreFileSkipped(String(path), String(why), typeof bytes === 'number' ? bytes : undefined));
+  }
+
+  /**
    * One decision of the write protocol (crate/src/protocol/json.rs): `op` with `args`
    * (an object) → the answer. For a host that writes files (the Node server's commit).
    */
@@ -290,5 +300,5 @@ export function createEngine(raw) {
     return stateless(() => raw.serverInstructions());
   }
 
-  return { Session, toolSchemas, profileSchemas, hostRefusal, encodeText, resolvePath, ignoreFilter, ignoredFolders, serverInstructions, writeProtocol, EnginePanicError };
+  return { Session, toolSchemas, profileSchemas, hostRefusal, encodeText, resolvePath, ignoreFilter, ignoredFolders, ignoreFileSkipped, serverInstructions, writeProtocol, EnginePanicError };
 }

@@ -25,17 +25,22 @@ const join = (folder, name) => (folder === '' ? name : `${folder}/${name}`);
 const nameOf = (p) => p.slice(p.lastIndexOf('/') + 1);
 
 /**
- * The reader the engine reads ignore files through: `readText(path)` (text or
- * undefined), cached; `hostPatterns` before the root `.gitignore`; `.gitignore` files
- * left out when `vcsIgnores` is false.
+ * The reader the engine reads ignore files through: `readText(path)` (text, undefined,
+ * or `{skipped: why, bytes}` for a file skipped, see readIgnoreFile), cached;
+ * `hostPatterns` before the root `.gitignore`; `.gitignore` files left out when
+ * `vcsIgnores` is false. `skipped(path, why, bytes)` hears of each file skipped.
  */
-export function ignoreReader(readText, { hostPatterns = [], vcsIgnores = true } = {}) {
+export function ignoreReader(readText, { hostPatterns = [], vcsIgnores = true, skipped } = {}) {
   const cache = new Map();
   return {
     read(p) {
       if (!cache.has(p)) {
         const isGitignore = nameOf(p) === '.gitignore';
         let text = isGitignore && !vcsIgnores ? undefined : readText(p);
+        if (text !== null && typeof text === 'object' && typeof text.skipped === 'string') {
+          skipped?.(p, text.skipped, text.bytes);
+          text = undefined;
+        }
         if (p === '.gitignore' && hostPatterns.length > 0) text = `${hostPatterns.join('\n')}\n${text ?? ''}`;
         cache.set(p, typeof text === 'string' ? text : undefined);
       }
@@ -46,14 +51,16 @@ export function ignoreReader(readText, { hostPatterns = [], vcsIgnores = true } 
 
 /**
  * Lists the files under root-relative `folder` ('' the root), synchronously.
- * `engine`: the package (its `ignoreFilter`, `ignoredFolders`). `readDir(rel)`:
- * [{name, type: 'file' | 'dir' | 'other'}] (symlinks are 'other'), or null when `rel`
- * is not a folder; `readText(rel)`: a file's text or undefined. `hostPatterns`,
- * `vcsIgnores`: see ignoreReader. Returns root-relative paths (unsorted), [] for a
- * folder the rules leave out, or null when `folder` is not a folder.
+ * `engine`: the package (its `ignoreFilter`, `ignoredFolders`, `ignoreFileSkipped`).
+ * `readDir(rel)`: [{name, type: 'file' | 'dir' | 'other'}] (symlinks are 'other'), or
+ * null when `rel` is not a folder; `readText(rel)`: see ignoreReader. `hostPatterns`,
+ * `vcsIgnores`: see ignoreReader. `warnings`, an array: gets the engine's warning for
+ * each ignore file skipped (the CLI walker's words). Returns root-relative paths
+ * (unsorted), [] for a folder the rules leave out, or null when `folder` is not a folder.
  */
-export function listFiles({ engine, folder = '', readDir, readText, hostPatterns, vcsIgnores }) {
-  const reader = ignoreReader(readText, { hostPatterns, vcsIgnores });
+export function listFiles({ engine, folder = '', readDir, readText, hostPatterns, vcsIgnores, warnings }) {
+  const skipped = warnings && ((p, why, bytes) => warnings.push(engine.ignoreFileSkipped(p, why, bytes)));
+  const reader = ignoreReader(readText, { hostPatterns, vcsIgnores, skipped });
   const steps = folder === '' ? [] : folder.split('/');
   for (let k = 0; k < steps.length; k++) {
     if (readDir(steps.slice(0, k + 1).join('/')) === null) return null;
@@ -102,29 +109,57 @@ export function fsReaders(fsImpl, at) {
 export const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 
 /**
- * An ignore file's text, or undefined: read only when `lstat` says regular file (not a
- * link, FIFO or device) of at most MAX_IGNORE_FILE_BYTES, opened without following a
- * link or waiting for a writer (O_NOFOLLOW | O_NONBLOCK), checked again through the
- * descriptor, and read through the bound (issue 24 finding 6, as cli/src/walk.rs).
+ * An ignore file's text; undefined when there is none; `{skipped, bytes}` when it is
+ * skipped (`skipped`: the engine's `ignoreFileSkipped` reason, `bytes` the length when
+ * over the bound). Read only when `lstat` says regular file (not a link, FIFO or
+ * device) of at most MAX_IGNORE_FILE_BYTES, opened without following a link or waiting
+ * for a writer (O_NOFOLLOW | O_NONBLOCK), checked again through the descriptor, and
+ * read through the bound (issue 24 finding 6, the same steps as cli/src/walk.rs).
  */
 export function readIgnoreFile(fsImpl, location) {
+  const skip = (why, bytes) => ({ skipped: why, bytes });
+  let first;
+  try {
+    first = fsImpl.lstatSync(location);
+  } catch {
+    return undefined; // No such file (or no way to tell): nothing to read, as the CLI.
+  }
+  if (first.isSymbolicLink()) return skip('link');
+  if (!first.isFile()) return skip('not_regular');
+  if (first.size > MAX_IGNORE_FILE_BYTES) return skip('too_large', first.size);
+  const { O_RDONLY = 0, O_NOFOLLOW = 0, O_NONBLOCK = 0 } = fsImpl.constants ?? {};
   let fd;
   try {
-    const first = fsImpl.lstatSync(location);
-    if (!first.isFile() || first.size > MAX_IGNORE_FILE_BYTES) return undefined;
-    const { O_RDONLY = 0, O_NOFOLLOW = 0, O_NONBLOCK = 0 } = fsImpl.constants ?? {};
     fd = fsImpl.openSync(location, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
-    const st = fsImpl.fstatSync(fd);
-    if (!st.isFile() || st.size > MAX_IGNORE_FILE_BYTES) return undefined;
-    const buf = Buffer.alloc(Math.min(st.size, MAX_IGNORE_FILE_BYTES) + 1);
-    let got = 0;
-    for (let n; got < buf.length && (n = fsImpl.readSync(fd, buf, got, buf.length - got, null)) > 0;) got += n;
-    if (got > st.size) return undefined; // It grew while read.
-    return new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, got));
   } catch {
-    return undefined;
+    return skip('changed');
+  }
+  try {
+    const st = fsImpl.fstatSync(fd);
+    if (!st.isFile()) return skip('changed');
+    let buf = Buffer.alloc(Math.min(st.size, MAX_IGNORE_FILE_BYTES) + 1);
+    let got = 0;
+    try {
+      // Through the bound: one byte past it says "too large", whatever the stat said.
+      for (let n; (n = fsImpl.readSync(fd, buf, got, buf.length - got, null)) > 0;) {
+        got += n;
+        if (got < buf.length) continue;
+        if (buf.length > MAX_IGNORE_FILE_BYTES) break;
+        const more = Buffer.alloc(Math.min(buf.length * 2, MAX_IGNORE_FILE_BYTES + 1));
+        buf.copy(more);
+        buf = more;
+      }
+    } catch {
+      return skip('unreadable');
+    }
+    if (got > MAX_IGNORE_FILE_BYTES) return skip('too_large');
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, got));
+    } catch {
+      return skip('not_utf8');
+    }
   } finally {
-    if (fd !== undefined) fsImpl.closeSync(fd);
+    fsImpl.closeSync(fd);
   }
 }
 

@@ -107,7 +107,7 @@ test('vcsIgnores false drops .gitignore rules, not .ignore ones nor host pattern
 
 // Issue 24 finding 6 for the JS walkers (the Node server, Pulsar): an ignore file is read
 // only when it is a regular file, not a link, at most 1 MiB; a FIFO is never opened.
-test('fsReaders reads ignore files bounded: no link, FIFO or huge file is read', async () => {
+test('fsReaders reads ignore files bounded: no link, FIFO or huge file is read, each skip said why', async () => {
   const fs = await import('node:fs');
   const os = await import('node:os');
   const path = await import('node:path');
@@ -123,10 +123,41 @@ test('fsReaders reads ignore files bounded: no link, FIFO or huge file is read',
     fs.symlinkSync('/dev/zero', at('zero'));
     execFileSync('mkfifo', [at('fifo')]);
     fs.writeFileSync(at('huge'), 'x\n'.repeat(MAX_IGNORE_FILE_BYTES));
+    fs.writeFileSync(at('latin1'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
     const { readText } = fsReaders(fs, at);
     assert.equal(readText('plain'), 'a.txt\n');
-    for (const name of ['outside', 'zero', 'fifo', 'huge', 'missing']) assert.equal(readText(name), undefined, name);
+    assert.equal(readText('missing'), undefined);
+    for (const [name, skipped, bytes] of [
+      ['outside', 'link'],
+      ['zero', 'link'],
+      ['fifo', 'not_regular'],
+      ['huge', 'too_large', 2 * MAX_IGNORE_FILE_BYTES],
+      ['latin1', 'not_utf8'],
+    ]) {
+      assert.deepEqual(readText(name), { skipped, bytes }, name);
+    }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+// The Node server's and Pulsar's walkers warn about an ignore file they skip in the
+// CLI walker's words (the engine's `ignoreFileSkipped`): cli/tests/robust.rs checks the
+// same warning through both servers.
+test('listFiles warns, in the engine\'s words, about each ignore file it skips', () => {
+  const io = treeIo({ '.gitignore': '*.log\n', 'a.log': '', 'sub/.ignore': '', 'sub/b.txt': '' });
+  const readText = (p) => (p === 'sub/.ignore' ? { skipped: 'too_large', bytes: 2 << 20 } : io.readText(p));
+  const warnings = [];
+  const paths = listFiles({ engine, readDir: io.readDir, readText, warnings });
+  assert.deepEqual(paths.sort(), ['sub/b.txt']);
+  assert.deepEqual(warnings, [engine.ignoreFileSkipped('sub/.ignore', 'too_large', 2 << 20)]);
+  assert.equal(
+    warnings[0],
+    'sub/.ignore was not read as ignore rules: it is 2097152 bytes, over the 1048576-byte limit. Its rules do not apply to this listing.',
+  );
+  assert.throws(() => engine.ignoreFileSkipped('x', 'nonsense'), TypeError);
+  // Near miss: nothing skipped, nothing said (and no array asked for: no warnings kept).
+  const none = [];
+  listFiles({ engine, ...io, warnings: none });
+  assert.deepEqual(none, []);
 });

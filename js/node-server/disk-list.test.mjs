@@ -34,12 +34,12 @@ test('list: .gitignore and .ignore honoured, hidden and journal left out, links 
   fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'src', 'secret.txt'));
   try {
     const disk = new DiskFiles(root, { engine });
-    assert.deepEqual(disk.list('').sort(), ['a.js', 'src/b.js']);
-    assert.deepEqual(disk.list('src').sort(), ['src/b.js']);
-    assert.deepEqual(disk.list('build'), []);
+    assert.deepEqual(disk.list('').paths.sort(), ['a.js', 'src/b.js']);
+    assert.deepEqual(disk.list('src').paths.sort(), ['src/b.js']);
+    assert.deepEqual(disk.list('build'), { paths: [], warnings: [] });
     for (const folder of ['out-dir', 'nope']) {
       // Nothing listed; the engine refuses the call with the same words in every host.
-      assert.deepEqual(disk.list(folder), []);
+      assert.deepEqual(disk.list(folder), { paths: [], warnings: [] });
     }
   } finally {
     fs.rmSync(root, { recursive: true, force: true });

@@ -213,15 +213,19 @@ export class DiskFiles {
 
   /**
    * The files under root-relative `folder` ('' the root), ignore rules applied
-   * (js/host-policy/listing.js); unsorted. A folder that does not exist (or is a link)
-   * lists nothing (the engine refuses that).
+   * (js/host-policy/listing.js); unsorted, as `{paths, warnings}` (the engine's reader
+   * contract): `warnings` names each ignore file skipped (a link, not a regular file,
+   * over 1 MiB), in the engine's words, as the CLI's walker does. A folder that does
+   * not exist (or is a link) lists nothing (the engine refuses that).
    */
   list(folder) {
     const at = (rel) => (rel === '' ? this.root : path.join(this.root, ...rel.split('/')));
     const { readDir, readText } = fsReaders(fs, at);
+    const warnings = [];
     // A folder that does not exist lists nothing; the engine words that refusal, the
     // same in every host.
-    return listFiles({ engine: this.#engine, folder, readDir, readText }) ?? [];
+    const paths = listFiles({ engine: this.#engine, folder, readDir, readText, warnings }) ?? [];
+    return { paths, warnings };
   }
 
   /**

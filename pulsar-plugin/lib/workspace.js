@@ -38,11 +38,6 @@ class HostRefusal extends Error {
   }
 }
 
-function isInside(child, parent) {
-  const rel = path.relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
 function isAbsoluteEnginePath(p) {
   return p.startsWith('/') || /^[A-Za-z]:\//.test(p);
 }
@@ -56,6 +51,9 @@ function isAbsoluteEnginePath(p) {
  * {ignoredNames, excludeVcsIgnoredPaths} (Pulsar's core settings).
  */
 function createWorkspace({ roots, openBuffers, listing, engine, realPath = loadEngine().realPath, ignores = () => ({}), fs: fsImpl = fs }) {
+  // Whether `child` is `parent` or under it: the host kit's rule (js/host-policy/real-path.js),
+  // the one the Node server and VS Code use (`..data` is a name inside, `../x` climbs out).
+  const isInside = (child, parent) => realPath.isInside(path, child, parent);
   /** `reason`: the engine's detail ({why, error}); the words are the engine's, as in every host. */
   function outside(p, reason) {
     const words = engine || loadEngine().engine;
@@ -94,7 +92,7 @@ function createWorkspace({ roots, openBuffers, listing, engine, realPath = loadE
       const bp = b.getPath();
       if (!bp) return false;
       try {
-        return realLocation(path.resolve(bp), fsImpl) === loc.real;
+        return realPath.realLocation(fsImpl, path, path.resolve(bp)) === loc.real;
       } catch {
         return false;
       }

@@ -74,6 +74,36 @@ describe('paths and texts', () => {
     }
   });
 
+  // The host kit's inside rule (js/host-policy/real-path.js): a name that starts with
+  // `..` is a name inside the root, not a climb out (the old copy here refused it).
+  test('a folder named `..foo` is inside the project, by relative and by absolute path', () => {
+    const p = tempProject({ '..foo/bar.txt': 'dots\n', 'a.txt': 'a\n' });
+    try {
+      const ws = workspaceFor([p.root], []);
+      assert.equal(call(ws, 'get_document', { path: '..foo/bar.txt' }).content, 'dots\n');
+      assert.equal(call(ws, 'get_document', { path: p.file('..foo/bar.txt') }).content, 'dots\n');
+      // Listed by its absolute path: a folder of the project (hidden by its dot, so empty), not refused.
+      assert.deepEqual(ws.list(p.file('..foo')), []);
+      // Near miss: `../` climbs out.
+      assert.equal(call(ws, 'get_document', { path: '../a.txt' }).error.kind, 'path_outside_root');
+    } finally {
+      p.cleanup();
+    }
+  });
+
+  test('a buffer opened through a link inside the project is the file, by its real name', async () => {
+    const p = tempProject({ 'real/b.txt': 'saved\n' });
+    try {
+      fs.symlinkSync(p.file('real'), p.file('alias'));
+      const b = await openBuffer(p.file('alias/b.txt'));
+      b.append('unsaved\n');
+      const ws = workspaceFor([p.root], [b]);
+      assert.equal(call(ws, 'get_document', { path: 'real/b.txt' }).content, 'saved\nunsaved\n');
+    } finally {
+      p.cleanup();
+    }
+  });
+
   test('no project folder open: every path is refused with advice', () => {
     const r = call(workspaceFor([], []), 'get_document', { path: 'a.txt' });
     assert.equal(r.error.kind, 'path_outside_root');

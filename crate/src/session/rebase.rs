@@ -99,6 +99,10 @@ impl Files for Rewound<'_> {
         self.base.list(folder)
     }
 
+    fn take_list_warnings(&self) -> Vec<String> {
+        self.base.take_list_warnings()
+    }
+
     fn read_content(&self, path: &str) -> EditResult<Option<Content>> {
         match self.old.get(path) {
             // Decoded already; the current file's encoding judges the merged text.
