@@ -190,7 +190,7 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op<'_>], hook: &mut Hook) -> Result<
     let mut exec = Exec {
         disk,
         targets: &targets,
-        journals: &journals,
+        journals,
         dirs: Vec::new(),
         staged: None,
     };
