@@ -82,6 +82,17 @@ fn agrees(text: &str, items: &[(String, String)]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// An item that takes the `\r` of a `\r\n` leaves the file's endings mixed: a later
+/// item's new line is written as the separate calls write it (found by the property
+/// below: `zz\r\nQ\n` against `zz\nQ\n`).
+#[test]
+fn an_item_that_splits_a_crlf_keeps_the_in_order_endings() {
+    let items = [("2 a\r", "Q"), ("x", "zz\n")].map(|(o, n)| (o.to_string(), n.to_string()));
+    agrees("x2 a\r\n", &items).unwrap();
+    let items = [("\nb", "Q"), ("a", "zz\n")].map(|(o, n)| (o.to_string(), n.to_string()));
+    agrees("a\r\nb\r\n", &items).unwrap();
+}
+
 /// Lines of a few words, so that old_strs taken from them repeat now and then.
 fn text() -> impl Strategy<Value = String> {
     let word = prop_oneof![

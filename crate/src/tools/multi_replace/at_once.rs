@@ -11,7 +11,8 @@
 //!
 //! An item qualifies when it carries no hint or selection (occurrence, line_hint,
 //! after/between/function_hint, replace_all, expected_replacements), names its file by
-//! the name the call knows it by, its new_str has no `\r` and does not contain its
+//! the name the call knows it by, its old_str has no `\r` and does not start with `\n`,
+//! its new_str has no `\r` and does not contain its
 //! old_str (the already-applied check looks around the match), the file has one
 //! line-ending style, and old_str occurs exactly once there (overlaps included). Then,
 //! for each earlier item on the file, what that item wrote plus as much of the file on
@@ -122,7 +123,12 @@ fn qualify(ctx: &mut Ctx, args: &Args) -> Option<String> {
         && a.expected_replacements.is_none()
         && a.expected_version.is_none();
     let (old, new) = (a.old_str, a.new_str);
-    if !plain || old.is_empty() || new.contains('\r') || new.contains(old) {
+    // An old_str holding a `\r`, or starting with the `\n` of a `\r\n`, can leave a
+    // lone `\r` or `\n`: the file's ending style, which later items write, changes.
+    if !plain || old.is_empty() || old.contains('\r') || old.starts_with('\n') {
+        return None;
+    }
+    if new.contains('\r') || new.contains(old) {
         return None;
     }
     let path = ctx.ws.path(a.path?).ok()?;
