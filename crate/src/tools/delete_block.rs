@@ -2,9 +2,7 @@
 //! or to the end of the block the start line opens. Blank lines around stay.
 
 use super::params::*;
-use super::region::{
-    replace_lines, start_end_region, RegionArgs, BRACE_MATCH, END_CONTENT, START_CONTENT,
-};
+use super::region::{replace_lines, start_end_region, BRACE_MATCH, END_CONTENT, START_CONTENT};
 use super::{Ctx, Outcome};
 use crate::args::{typed_args, Annotations, Args, ToolSpec};
 use crate::blocks::Analysis;
@@ -58,19 +56,7 @@ typed_args! {
     }
 }
 
-impl<'a> DeleteBlockArgs<'a> {
-    /// The region arguments.
-    pub fn region(&self) -> RegionArgs<'a> {
-        RegionArgs {
-            start_content: self.start_content,
-            end_content: self.end_content,
-            brace_match: self.brace_match,
-            occurrence: self.occurrence,
-            function_hint: self.function_hint,
-            strict: self.strict,
-        }
-    }
-}
+super::region::region_from_args!(DeleteBlockArgs);
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;

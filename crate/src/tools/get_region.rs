@@ -2,7 +2,7 @@
 //! the end of the block the start line opens. Read-only.
 
 use super::params::*;
-use super::region::{start_end_region, RegionArgs, BRACE_MATCH, END_CONTENT, START_CONTENT};
+use super::region::{start_end_region, BRACE_MATCH, END_CONTENT, START_CONTENT};
 use super::{Ctx, Outcome, Reading};
 use crate::args::{typed_args, Annotations, Args, ToolSpec};
 use crate::blocks::Analysis;
@@ -48,19 +48,7 @@ typed_args! {
     }
 }
 
-impl<'a> GetRegionArgs<'a> {
-    /// The region arguments.
-    pub fn region(&self) -> RegionArgs<'a> {
-        RegionArgs {
-            start_content: self.start_content,
-            end_content: self.end_content,
-            brace_match: self.brace_match,
-            occurrence: self.occurrence,
-            function_hint: self.function_hint,
-            strict: self.strict,
-        }
-    }
-}
+super::region::region_from_args!(GetRegionArgs);
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;

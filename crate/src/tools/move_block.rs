@@ -19,7 +19,7 @@
 //! valid, refused as `ambiguous` when both are valid and differ.
 
 use super::params::*;
-use super::region::{start_end_region, RegionArgs, BRACE_MATCH, END_CONTENT, START_CONTENT};
+use super::region::{start_end_region, BRACE_MATCH, END_CONTENT, START_CONTENT};
 use super::{Ctx, Outcome};
 use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::blocks::{width_of, Analysis, Level};
@@ -119,19 +119,7 @@ typed_args! {
     }
 }
 
-impl<'a> MoveBlockArgs<'a> {
-    /// The region arguments.
-    pub fn region(&self) -> RegionArgs<'a> {
-        RegionArgs {
-            start_content: self.start_content,
-            end_content: self.end_content,
-            brace_match: self.brace_match,
-            occurrence: self.occurrence,
-            function_hint: self.function_hint,
-            strict: self.strict,
-        }
-    }
-}
+super::region::region_from_args!(MoveBlockArgs);
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;

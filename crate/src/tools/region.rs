@@ -49,6 +49,28 @@ pub struct RegionArgs<'a> {
     pub strict: bool,
 }
 
+/// `fn region(&self) -> RegionArgs` for a block tool's typed arguments, whose fields
+/// carry the region parameters under their own names (one definition for the tools
+/// that share them).
+macro_rules! region_from_args {
+    ($args:ident) => {
+        impl<'a> $args<'a> {
+            /// The region arguments.
+            pub fn region(&self) -> super::region::RegionArgs<'a> {
+                super::region::RegionArgs {
+                    start_content: self.start_content,
+                    end_content: self.end_content,
+                    brace_match: self.brace_match,
+                    occurrence: self.occurrence,
+                    function_hint: self.function_hint,
+                    strict: self.strict,
+                }
+            }
+        }
+    };
+}
+pub(crate) use region_from_args;
+
 /// The scope the call's `function_hint` allows (the whole file without one).
 pub fn hint_scope(a: &Analysis, function_hint: Option<&str>, path: &str) -> EditResult<Scope> {
     match function_hint {
