@@ -23,8 +23,9 @@
 //
 // Each hit is undone by the next call (an untimed str_replace back, through the same
 // path); one untimed hit and undo come first on each document. Each figure is the median
-// of the calls of the lowest of `rounds` interleaved rounds. Times are `performance.now()` in the extension host. One console line per
-// figure: `bench-vscode-row {json}`; any failure throws (the driver exits non-zero).
+// of the calls of the lowest of `rounds` interleaved rounds. Times are `performance.now()`
+// in the extension host. One console line per figure: `bench-vscode-row {json}`; any
+// failure throws (the driver exits non-zero).
 
 import * as vscode from 'vscode';
 import { lmToolName } from '../../src/tool-names.js';
