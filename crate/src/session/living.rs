@@ -183,6 +183,15 @@ impl Living {
         self.last = Last::Pushed(new_versions);
     }
 
+    /// The files of the last call when it was an applied editing call (empty after a
+    /// dry run, a refusal, an undo, or with keeping off).
+    pub fn last_applied(&self) -> &[Changed] {
+        match (&self.last, self.history.back()) {
+            (Last::Pushed(_), Some(a)) => &a.files,
+            _ => &[],
+        }
+    }
+
     /// The last `steps` applied calls, newest first (fewer when the history is shorter).
     pub fn newest(&self, steps: usize) -> Vec<&Applied> {
         self.history.iter().rev().take(steps).collect()
