@@ -297,3 +297,43 @@ impl Living {
         Some(living)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    #[test]
+    fn a_sessions_call_on_a_kept_text_is_adopted_when_forwarded() {
+        let old = "def a():\n    return 1\n";
+        let call = |kept: &crate::Buffers, session: &mut crate::Session, dry_run: bool| {
+            let request = serde_json::json!({"tool": "str_replace", "arguments": {
+                "path": "a.py", "old_str": "return 1", "new_str": "return 10", "dry_run": dry_run}});
+            let result = session.call_json_with(
+                &request.to_string(),
+                &kept.over(&crate::NoFiles),
+                &crate::CallOptions::default(),
+            );
+            assert!(result.ok, "{result:?}");
+            result
+        };
+        for dry_run in [false, true] {
+            let mut kept = crate::Buffers::default();
+            kept.open("a.py".into(), old.into());
+            let mut session = crate::Session::new();
+            let result = call(&kept, &mut session, dry_run);
+            kept.expect_call(&result, session.last_applied());
+            let edits = result.files.as_ref().unwrap()[0].edits.clone();
+            let read = Arc::clone(kept.get("a.py").unwrap());
+            assert!(kept.edit("a.py", &edits));
+            let now = kept.get("a.py").unwrap();
+            assert_eq!(now.as_str(), "def a():\n    return 10\n");
+            let made = session
+                .last_applied()
+                .first()
+                .and_then(|c| c.current.clone());
+            // The call's own text, not a copy; a dry run made none to keep.
+            assert_eq!(made.is_some_and(|m| Arc::ptr_eq(now, &m)), !dry_run);
+            assert_eq!(read.as_str(), old);
+        }
+    }
+}
