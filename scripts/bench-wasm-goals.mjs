@@ -11,6 +11,10 @@
 //   applied  exact hits only: the hit applied and its edits forwarded (editBuffer), as an
 //            editor host that keeps its buffers does, then undone the same way (untimed);
 //            the forward adopts the session's new text (crate/src/buffers.rs), no copy
+//   spliced  the same, the edits forwarded with an empty edit appended at the last one's
+//            end (a no-op the engine does not recognise as the call's edits): the kept text
+//            is spliced as any other change (a whole copy while the text before is shared
+//            with the version store), the path before adoption, timed in the same minute
 // Native medians are read from criterion's estimates: `hosts/<call>, kept text, edits only`
 // (the same call natively: a kept text, no new_text), else `goals/<call>` (new_text
 // wanted); run `cargo bench -p anchored-edit --bench speed -- hosts` first.
@@ -71,11 +75,21 @@ function measureAll(fns) {
 
 const none = { read: () => undefined };
 
-/** An exact hit applied to a kept text and forwarded (timed), undone the same way (not). */
-function appliedAndForwarded(session, name, hit) {
+/** The call's edits and an empty edit at the last one's end: the same change, not the same edits. */
+const withNoOp = (edits) => {
+  const end = edits[edits.length - 1].range.end;
+  return [...edits, { range: { start: end, end }, text: '' }];
+};
+
+/**
+ * An exact hit applied to a kept text and forwarded (timed), undone the same way (not);
+ * `spliced`: forwarded as other edits (withNoOp), so the kept text is spliced.
+ */
+function appliedAndForwarded(session, name, hit, spliced) {
   const apply = (a) => {
     const r = session.call({ tool: 'str_replace', arguments: { path: name, ...a } }, none, { newText: false });
-    if (!r.ok || session.editBuffer(name, r.files[0].edits) !== true) throw new Error(`${name} applied: ${JSON.stringify(r.error ?? r).slice(0, 300)}`);
+    const edits = r.ok ? (spliced ? withNoOp(r.files[0].edits) : r.files[0].edits) : null;
+    if (!r.ok || session.editBuffer(name, edits) !== true) throw new Error(`${name} applied: ${JSON.stringify(r.error ?? r).slice(0, 300)}`);
   };
   return () => {
     const t0 = performance.now();
@@ -90,8 +104,8 @@ const engine = await import(path.join(pkg, 'index.node.js'));
 const wasm = fs.statSync(path.join(pkg, 'node/anchored_edit_bg.wasm')).size;
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 console.log(`Node ${process.version}, module ${wasm} bytes, ${iterations} calls per figure, load average ${load()}`);
-console.log('call | native ms | wasm, reader ms | wasm, kept ms | kept/native | wasm, kept, applied and forwarded ms');
-console.log('---|---|---|---|---|---');
+console.log('call | native ms | wasm, reader ms | wasm, kept ms | kept/native | wasm, kept, applied and forwarded ms | the same, spliced ms');
+console.log('---|---|---|---|---|---|---');
 const fmt = (x) => (x === undefined ? 'n/a' : x.toFixed(2));
 for (const name of smoke ? ['big.py'] : ['big.py', 'big.js']) {
   const text = fs.readFileSync(path.join(dir, name), 'utf8');
@@ -100,6 +114,8 @@ for (const name of smoke ? ['big.py'] : ['big.py', 'big.js']) {
   kept.openBuffer(name, text);
   const applying = new engine.Session();
   applying.openBuffer(name, text);
+  const splicing = new engine.Session();
+  splicing.openBuffer(name, text);
   const plain = new engine.Session();
   for (const [call, kind] of [
     ['exact', null],
@@ -115,14 +131,16 @@ for (const name of smoke ? ['big.py'] : ['big.py', 'big.js']) {
       if ((r.ok ? null : r.error.kind) !== kind) throw new Error(`${name} ${call}: ${JSON.stringify(r.error)}`);
     }
     const fns = [() => plain.call(request, reader, { newText: false }), () => kept.call(request, none, { newText: false })];
-    if (call === 'exact') fns.push(appliedAndForwarded(applying, name, cases[name][call]));
-    const [viaReader, viaKept, applied] = measureAll(fns);
+    if (call === 'exact') fns.push(appliedAndForwarded(applying, name, cases[name][call], false), appliedAndForwarded(splicing, name, cases[name][call], true));
+    const [viaReader, viaKept, applied, spliced] = measureAll(fns);
     const native = nativeMs(`${name} ${call}`);
     const ratio = native === undefined ? 'n/a' : `${(viaKept / native).toFixed(2)}×`;
-    console.log(`${name} ${call} | ${fmt(native)} | ${fmt(viaReader)} | ${fmt(viaKept)} | ${ratio} | ${applied === undefined ? '' : fmt(applied)}`);
+    console.log(`${name} ${call} | ${fmt(native)} | ${fmt(viaReader)} | ${fmt(viaKept)} | ${ratio} | ${applied === undefined ? '' : fmt(applied)} | ${spliced === undefined ? '' : fmt(spliced)}`);
   }
-  // The applied hits were all undone: the kept text is the file's again.
-  const check = applying.call({ tool: 'str_replace', arguments: { path: name, dry_run: true, ...cases[name].exact } }, none, { newText: false });
-  if (!check.ok || check.matched_via !== 'exact') throw new Error(`${name}: the kept text drifted (${JSON.stringify(check).slice(0, 200)})`);
+  // The applied hits were all undone: the kept texts are the file's again.
+  for (const session of [applying, splicing]) {
+    const check = session.call({ tool: 'get_document', arguments: { path: name } }, none);
+    if (check.content !== text) throw new Error(`${name}: the kept text drifted (${JSON.stringify(check).slice(0, 200)})`);
+  }
 }
 console.log(`load average at the end ${load()}`);
