@@ -129,9 +129,11 @@ impl Living {
             .iter()
             .position(|(p, v, _)| p == path && *v == version)
         {
-            // Seen again: it becomes the newest.
-            let entry = self.versions.remove(i)?;
-            self.versions.push_back(entry);
+            // Seen again: it becomes the newest, held as this allocation (the one a kept
+            // buffer holds now, found by pointer on the next call instead of hashed).
+            let (p, v, held) = self.versions.remove(i)?;
+            self.version_bytes = self.version_bytes - held.len() + text.len();
+            self.versions.push_back((p, v, Arc::clone(text)));
             return None;
         }
         self.version_bytes += text.len();
@@ -300,7 +302,36 @@ impl Living {
 
 #[cfg(test)]
 mod tests {
+    use super::Living;
+    use crate::workspace::Changed;
     use std::sync::Arc;
+
+    #[test]
+    fn a_version_seen_again_is_held_as_its_newest_allocation() {
+        let text = "one\ntwo\n".to_string();
+        let first = Arc::new(text.clone());
+        let again = Arc::new(text.clone());
+        let by_call = Arc::new(text.clone());
+        let mut living = Living::default();
+        let version = living.remember("a", &first).unwrap();
+        assert!(living.remember("a", &again).is_none());
+        assert!(Arc::ptr_eq(&living.text_of("a", &version).unwrap(), &again));
+        // A call's new text with that content (an undo by hand, a repeated edit).
+        let change = Changed {
+            path: "a".into(),
+            original: Some(Arc::new("one\n".into())),
+            current: Some(Arc::clone(&by_call)),
+            moved_to: None,
+            encoding: None,
+            change: None,
+        };
+        living.applied("str_replace", vec![change], &[("a", version.as_str())]);
+        assert!(Arc::ptr_eq(
+            &living.text_of("a", &version).unwrap(),
+            &by_call
+        ));
+        assert_eq!(living.version_bytes, text.len());
+    }
 
     #[test]
     fn a_sessions_call_on_a_kept_text_is_adopted_when_forwarded() {
