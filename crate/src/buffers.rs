@@ -13,11 +13,19 @@
 //! text is exactly what the host said the buffer holds. The engine never changes a
 //! kept text by itself, not even after an edit it made: the host may reject or
 //! transform an edit, so only the host says what its buffer holds now.
+//!
+//! A host that applied a call's edits forwards them (`edit`). The session already made
+//! that text: [`Buffers::expect`] notes, for a kept text a call changed, the call's
+//! edits and new text, and a forward of exactly those edits onto exactly that kept text
+//! (the same allocation) takes the call's new text instead of splicing: the kept text
+//! is still exactly what the host said, and no copy of the file is made (the version
+//! store and the undo history hold the text before, so splicing it would copy the whole
+//! file first). Any other forward splices.
 
 use crate::error::EditResult;
-use crate::result::Edit;
+use crate::result::{Edit, ToolResult};
 use crate::text::Point;
-use crate::workspace::{Content, Files};
+use crate::workspace::{Changed, Content, Files};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -25,12 +33,65 @@ use std::sync::Arc;
 #[derive(Default)]
 pub struct Buffers {
     texts: BTreeMap<String, Arc<String>>,
+    /// By path: what the last call made of that kept text ([`Buffers::expect`]).
+    expected: BTreeMap<String, Expected>,
+}
+
+/// A call's change to a kept text, as the host will forward it once applied.
+struct Expected {
+    /// The kept text the call read (the same allocation).
+    before: Arc<String>,
+    /// The call's edits of that text (a result's `edits`).
+    edits: Vec<Edit>,
+    /// The text those edits give, made by the call.
+    after: Arc<String>,
 }
 
 impl Buffers {
     /// Keeps `text` as the content of `path`, replacing what was kept.
     pub fn open(&mut self, path: String, text: String) {
+        self.expected.remove(&path);
         self.texts.insert(path, Arc::new(text));
+    }
+
+    /// Notes that a call turned the kept text `before` of `path` (the same allocation,
+    /// else nothing is noted) into `after` with `edits`: a later [`Buffers::edit`] of
+    /// exactly these edits onto that text keeps `after` itself. Returns whether it was
+    /// noted.
+    pub fn expect(
+        &mut self,
+        path: &str,
+        before: &Arc<String>,
+        edits: &[Edit],
+        after: &Arc<String>,
+    ) -> bool {
+        let kept = self.texts.get(path).is_some_and(|t| Arc::ptr_eq(t, before));
+        if kept {
+            let expected = Expected {
+                before: Arc::clone(before),
+                edits: edits.to_vec(),
+                after: Arc::clone(after),
+            };
+            self.expected.insert(path.to_string(), expected);
+        } else {
+            self.expected.remove(path);
+        }
+        kept
+    }
+
+    /// [`Buffers::expect`] for each kept text a call changed where it is: `result` is the
+    /// call's result, `applied` the files the session recorded for it
+    /// (the session's `last_applied`; empty after a dry run or a refusal).
+    pub fn expect_call(&mut self, result: &ToolResult, applied: &[Changed]) {
+        let files = result.files.iter().flatten();
+        for f in files.filter(|f| !f.deleted && f.moved_to.is_none()) {
+            let made = applied
+                .iter()
+                .find(|c| c.path == f.path && c.moved_to.is_none());
+            if let Some((Some(before), Some(after))) = made.map(|c| (&c.original, &c.current)) {
+                self.expect(&f.path, before, &f.edits, after);
+            }
+        }
     }
 
     /// Applies `edits` to the kept text of `path`, with the meaning of a result's
@@ -38,9 +99,15 @@ impl Buffers {
     /// columns, sorted and not overlapping. False (nothing kept changes) when `path` is
     /// not kept or the edits are not in order.
     pub fn edit(&mut self, path: &str, edits: &[Edit]) -> bool {
+        let expected = self.expected.remove(path);
         let Some(text) = self.texts.get_mut(path) else {
             return false;
         };
+        if let Some(x) = expected.filter(|x| Arc::ptr_eq(text, &x.before) && x.edits == edits) {
+            // The edits the call made, onto the text it read: its new text, shared.
+            *text = x.after;
+            return true;
+        }
         let Some(spans) = byte_spans(text, edits) else {
             return false;
         };
@@ -54,6 +121,7 @@ impl Buffers {
 
     /// Forgets `path`; false when it was not kept.
     pub fn close(&mut self, path: &str) -> bool {
+        self.expected.remove(path);
         self.texts.remove(path).is_some()
     }
 
@@ -218,6 +286,79 @@ mod tests {
         assert!(!kept.edit("a", &overlapping));
         assert!(!kept.edit("missing", &[]));
         assert_eq!(kept.get("a").unwrap().as_str(), "one\ntwo\n");
+    }
+
+    /// A kept text, a call's edits of it and the text they give (as a session makes them).
+    fn called(kept: &mut Buffers, path: &str, edits: &[Edit]) -> (Arc<String>, Arc<String>) {
+        let before = Arc::clone(kept.get(path).unwrap());
+        let after = Arc::new(apply_edits(&before, edits));
+        assert!(kept.expect(path, &before, edits, &after));
+        (before, after)
+    }
+
+    #[test]
+    fn a_forwarded_call_keeps_the_calls_text_and_anything_else_splices() {
+        let old = "def a():\n    return 1\n\ndef b():\n    return 2\n";
+        let made = vec![edit((1, 11), (1, 12), "10"), edit((4, 11), (4, 12), "20")];
+        let other = vec![edit((1, 11), (1, 12), "10")];
+        // (what the host does after the call, whether the call's text is kept)
+        type Step = fn(&mut Buffers, &[Edit], &[Edit]) -> bool;
+        let cases: Vec<(&str, Step, bool)> = vec![
+            ("the call's edits", |k, made, _| k.edit("a.py", made), true),
+            ("other edits", |k, _, other| k.edit("a.py", other), false),
+            (
+                "edits in another order",
+                |k, made, _| {
+                    let mut reversed = made.to_vec();
+                    reversed.reverse();
+                    !k.edit("a.py", &reversed) && k.edit("a.py", made)
+                },
+                false,
+            ),
+            (
+                "opened again first",
+                |k, made, _| {
+                    k.open(
+                        "a.py".into(),
+                        "def a():\n    return 1\n\ndef b():\n    return 2\n".into(),
+                    );
+                    k.edit("a.py", made)
+                },
+                false,
+            ),
+            (
+                "a change of its own first",
+                |k, made, _| k.edit("a.py", &[]) && k.edit("a.py", made),
+                false,
+            ),
+        ];
+        for (what, step, adopted) in cases {
+            let mut kept = Buffers::default();
+            kept.open("a.py".into(), old.into());
+            let (before, after) = called(&mut kept, "a.py", &made);
+            assert!(step(&mut kept, &made, &other), "{what}");
+            let now = kept.get("a.py").unwrap();
+            assert_eq!(Arc::ptr_eq(now, &after), adopted, "{what}");
+            let spliced = if what == "other edits" { &other } else { &made };
+            assert_eq!(now.as_str(), apply_edits(old, spliced), "{what}");
+            assert_eq!(
+                before.as_str(),
+                old,
+                "{what}: the text before is left as it was"
+            );
+        }
+        // Noted only for the kept text itself, and used once.
+        let mut kept = Buffers::default();
+        kept.open("a.py".into(), old.into());
+        let copy = Arc::new(old.to_string());
+        assert!(!kept.expect("a.py", &copy, &made, &copy));
+        assert!(!kept.expect("b.py", &copy, &made, &copy));
+        let (_, after) = called(&mut kept, "a.py", &made);
+        assert!(kept.edit("a.py", &made));
+        assert!(kept.edit("a.py", &made));
+        assert!(!Arc::ptr_eq(kept.get("a.py").unwrap(), &after));
+        let twice = apply_edits(&apply_edits(old, &made), &made);
+        assert_eq!(kept.get("a.py").unwrap().as_str(), twice);
     }
 
     #[test]

@@ -448,6 +448,13 @@ impl Session {
         self.living.discard_last()
     }
 
+    /// The files the last call changed, before and after, shared with the history (empty
+    /// unless it was an editing call recorded for undo_edit): a host's kept buffers
+    /// adopt the new texts ([`crate::Buffers::expect_call`]).
+    pub fn last_applied(&self) -> &[crate::workspace::Changed] {
+        self.living.last_applied()
+    }
+
     /// The versions held and the history of applied calls, as JSON, for a host that
     /// keeps them between processes (the CLI's `--state DIR`).
     pub fn living_state(&self) -> Value {

@@ -116,8 +116,10 @@ impl Session {
                 Some(reader) => reader,
                 None => &NoFiles,
             };
-            let buffers = std::mem::take(&mut self.buffers);
+            let mut buffers = std::mem::take(&mut self.buffers);
             let mut result = self.call_with(&request, &buffers.over(fallback), &options);
+            // A host forwarding these edits back keeps the call's new text, uncopied.
+            buffers.expect_call(&result, self.inner.last_applied());
             if new_text_unkept_only(&options_js) {
                 leave_out_kept_texts(&mut result, &buffers);
             }

@@ -125,6 +125,7 @@ function decoded(engine, reader, p, encoding) {
 function keptDifferences(engine, work, files, reader, call, fresh) {
   const session = new engine.Session();
   session.setRoots([work]);
+  const keptPaths = new Set();
   for (const [p, text] of Object.entries(files)) {
     if (typeof text !== 'string') continue;
     const { start, batches } = incrementalChanges(text);
@@ -133,14 +134,35 @@ function keptDifferences(engine, work, files, reader, call, fresh) {
     } catch {
       continue; // a path no call can name (outside the root): the reader answers for it
     }
+    keptPaths.add(p);
     for (const batch of batches) {
       if (session.editBuffer(p, batch) !== true) return [`kept buffer: editBuffer(${p}) refused a batch`];
     }
   }
   const kept = session.call(call, reader);
-  return JSON.stringify(kept) === JSON.stringify(fresh)
-    ? []
-    : [`kept buffer: the result differs from the fresh text's:\n      kept:  ${JSON.stringify(llmView(kept)).slice(0, 400)}\n      fresh: ${JSON.stringify(llmView(fresh)).slice(0, 400)}`];
+  if (JSON.stringify(kept) !== JSON.stringify(fresh)) {
+    return [`kept buffer: the result differs from the fresh text's:\n      kept:  ${JSON.stringify(llmView(kept)).slice(0, 400)}\n      fresh: ${JSON.stringify(llmView(fresh)).slice(0, 400)}`];
+  }
+  return forwardedDifferences(session, keptPaths, kept, reader);
+}
+
+/**
+ * The host applies the call's edits and forwards them (`editBuffer` with the result's
+ * `edits`; the session then keeps the call's own new text, crate/src/buffers.rs): each
+ * kept text must read back as the result's `new_text`.
+ */
+function forwardedDifferences(session, keptPaths, result, reader) {
+  const problems = [];
+  for (const f of result.files ?? []) {
+    if (!keptPaths.has(f.path) || f.deleted || f.moved_to !== undefined || typeof f.new_text !== 'string') continue;
+    if (session.editBuffer(f.path, f.edits) !== true) {
+      problems.push(`kept buffer: editBuffer(${f.path}) refused the call's own edits`);
+      continue;
+    }
+    const read = session.call({ tool: 'get_document', arguments: { path: f.path } }, reader);
+    if (read.content !== f.new_text) problems.push(`kept buffer: ${f.path} after forwarding the call's edits is not its new_text: ${JSON.stringify(read).slice(0, 300)}`);
+  }
+  return problems;
 }
 
 /** Runs one case through both hosts; returns its problems. */

@@ -129,9 +129,11 @@ impl Living {
             .iter()
             .position(|(p, v, _)| p == path && *v == version)
         {
-            // Seen again: it becomes the newest.
-            let entry = self.versions.remove(i)?;
-            self.versions.push_back(entry);
+            // Seen again: it becomes the newest, held as this allocation (the one a kept
+            // buffer holds now, found by pointer on the next call instead of hashed).
+            let (p, v, held) = self.versions.remove(i)?;
+            self.version_bytes = self.version_bytes - held.len() + text.len();
+            self.versions.push_back((p, v, Arc::clone(text)));
             return None;
         }
         self.version_bytes += text.len();
@@ -181,6 +183,15 @@ impl Living {
             }
         }
         self.last = Last::Pushed(new_versions);
+    }
+
+    /// The files of the last call when it was an applied editing call (empty after a
+    /// dry run, a refusal, an undo, or with keeping off).
+    pub fn last_applied(&self) -> &[Changed] {
+        match (&self.last, self.history.back()) {
+            (Last::Pushed(_), Some(a)) => &a.files,
+            _ => &[],
+        }
     }
 
     /// The last `steps` applied calls, newest first (fewer when the history is shorter).
@@ -286,5 +297,74 @@ impl Living {
             });
         }
         Some(living)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Living;
+    use crate::workspace::Changed;
+    use std::sync::Arc;
+
+    #[test]
+    fn a_version_seen_again_is_held_as_its_newest_allocation() {
+        let text = "one\ntwo\n".to_string();
+        let first = Arc::new(text.clone());
+        let again = Arc::new(text.clone());
+        let by_call = Arc::new(text.clone());
+        let mut living = Living::default();
+        let version = living.remember("a", &first).unwrap();
+        assert!(living.remember("a", &again).is_none());
+        assert!(Arc::ptr_eq(&living.text_of("a", &version).unwrap(), &again));
+        // A call's new text with that content (an undo by hand, a repeated edit).
+        let change = Changed {
+            path: "a".into(),
+            original: Some(Arc::new("one\n".into())),
+            current: Some(Arc::clone(&by_call)),
+            moved_to: None,
+            encoding: None,
+            change: None,
+        };
+        living.applied("str_replace", vec![change], &[("a", version.as_str())]);
+        assert!(Arc::ptr_eq(
+            &living.text_of("a", &version).unwrap(),
+            &by_call
+        ));
+        assert_eq!(living.version_bytes, text.len());
+    }
+
+    #[test]
+    fn a_sessions_call_on_a_kept_text_is_adopted_when_forwarded() {
+        let old = "def a():\n    return 1\n";
+        let call = |kept: &crate::Buffers, session: &mut crate::Session, dry_run: bool| {
+            let request = serde_json::json!({"tool": "str_replace", "arguments": {
+                "path": "a.py", "old_str": "return 1", "new_str": "return 10", "dry_run": dry_run}});
+            let result = session.call_json_with(
+                &request.to_string(),
+                &kept.over(&crate::NoFiles),
+                &crate::CallOptions::default(),
+            );
+            assert!(result.ok, "{result:?}");
+            result
+        };
+        for dry_run in [false, true] {
+            let mut kept = crate::Buffers::default();
+            kept.open("a.py".into(), old.into());
+            let mut session = crate::Session::new();
+            let result = call(&kept, &mut session, dry_run);
+            kept.expect_call(&result, session.last_applied());
+            let edits = result.files.as_ref().unwrap()[0].edits.clone();
+            let read = Arc::clone(kept.get("a.py").unwrap());
+            assert!(kept.edit("a.py", &edits));
+            let now = kept.get("a.py").unwrap();
+            assert_eq!(now.as_str(), "def a():\n    return 10\n");
+            let made = session
+                .last_applied()
+                .first()
+                .and_then(|c| c.current.clone());
+            // The call's own text, not a copy; a dry run made none to keep.
+            assert_eq!(made.is_some_and(|m| Arc::ptr_eq(now, &m)), !dry_run);
+            assert_eq!(read.as_str(), old);
+        }
     }
 }
