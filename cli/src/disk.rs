@@ -22,7 +22,7 @@ use crate::after_reply::{self, Later};
 use crate::digest::Digest;
 use crate::jail::{self, Jail};
 use crate::journal::Journals;
-use crate::read_cache::ReadCache;
+use crate::read_cache::{Held, ReadCache};
 use anchored_edit::{
     decode_bytes, file_too_large, Content, EditError, EditResult, Files, MAX_FILE_BYTES,
 };
@@ -117,10 +117,12 @@ impl DiskFiles {
         self.cache.as_ref().map(|c| c.counts())
     }
 
-    /// Hands `bytes`, just written to engine path `path` by a commit that began at
-    /// `since_ns`, to the read cache, after the reply: their digest and the file's
-    /// stat are taken then (after_reply.rs).
-    pub fn hand_over(&self, path: &str, bytes: Vec<u8>, since_ns: i128) {
+    /// Hands `text`, just written (UTF-8) to engine path `path` by a commit that began
+    /// at `since_ns`, to the read cache, after the reply: its digest and the file's
+    /// stat are taken then (after_reply.rs). The same allocation as the session's (a
+    /// text without a NUL byte is what decoding the file gives) is handed back to the
+    /// engine by the next read that matches it.
+    pub fn hand_over(&self, path: &str, text: Arc<String>, since_ns: i128) {
         let (Some(cache), Some(later)) = (&self.cache, &self.later) else {
             return;
         };
@@ -132,9 +134,13 @@ impl DiskFiles {
             let Ok((_, meta)) = open_regular(&root, &rel, false) else {
                 return;
             };
-            if meta.len() == bytes.len() as u64 {
-                let digest = Digest::of(&bytes);
-                cache.keep_written(&rel, &meta, since_ns, &Arc::new(bytes), digest);
+            if meta.len() == text.len() as u64 {
+                let digest = Digest::of(text.as_bytes());
+                let held = match text.contains('\0') {
+                    false => Held::Text(text),
+                    true => Held::Bytes(Arc::new(text.as_bytes().to_vec())),
+                };
+                cache.keep_written(&rel, &meta, since_ns, &held, digest);
             }
         }));
     }
@@ -202,7 +208,7 @@ impl DiskFiles {
         // compared with the file's when it was modified racily close to the read.
         let found = self.cache.as_deref().and_then(|c| c.get(rel, &meta));
         if let Some(found) = found.as_ref().filter(|f| f.trusted) {
-            let (bytes, digest) = (Arc::clone(&found.bytes), Some(found.digest));
+            let (bytes, digest) = (found.bytes.clone(), Some(found.digest));
             return Ok(Some(Read {
                 bytes,
                 meta,
@@ -212,7 +218,7 @@ impl DiskFiles {
         let read_at = ReadCache::start();
         let bytes = read_bounded(file, meta.len(), path)?;
         let Some(cache) = &self.cache else {
-            let bytes = Arc::new(bytes);
+            let bytes = Held::Bytes(Arc::new(bytes));
             return Ok(Some(Read {
                 bytes,
                 meta,
@@ -220,13 +226,13 @@ impl DiskFiles {
             }));
         };
         let (bytes, digest) = match found {
-            Some(f) if *f.bytes == bytes => {
+            Some(f) if f.bytes.as_bytes() == bytes => {
                 cache.confirmed();
                 (f.bytes, f.digest)
             }
             _ => {
                 let digest = Digest::of(&bytes);
-                (Arc::new(bytes), digest)
+                (Held::Bytes(Arc::new(bytes)), digest)
             }
         };
         cache.keep(rel, &meta, read_at, &bytes, digest);
@@ -239,14 +245,14 @@ impl DiskFiles {
     }
 
     /// The file's bytes, remembered (as a [`Digest`]) for the commit's compare and swap.
-    fn read_bytes(&self, path: &str) -> EditResult<Option<Arc<Vec<u8>>>> {
+    fn read_bytes(&self, path: &str) -> EditResult<Option<Held>> {
         crate::step_times::mark("parse");
         let rel = self.jail.locate(path)?;
         let read = self.read_real(path, &rel)?;
         crate::step_times::mark("read");
         let seen = match &read {
             Some(r) => Seen {
-                digest: Some(r.digest.unwrap_or_else(|| Digest::of(&r.bytes))),
+                digest: Some(r.digest.unwrap_or_else(|| Digest::of(r.bytes.as_bytes()))),
                 id: Some((r.meta.dev(), r.meta.ino())),
             },
             None => Seen::default(),
@@ -259,7 +265,7 @@ impl DiskFiles {
 
 /// One file as [`DiskFiles::read_real`] read it.
 struct Read {
-    bytes: Arc<Vec<u8>>,
+    bytes: Held,
     meta: Metadata,
     digest: Option<Digest>,
 }
@@ -269,13 +275,29 @@ impl Files for DiskFiles {
     /// without a call's `encoding`; the engine reads through [`Files::read_content`].
     fn read(&self, path: &str) -> EditResult<Option<String>> {
         match self.read_bytes(path)? {
-            Some(bytes) => Ok(Some(decode_bytes(path, &bytes, None)?.0)),
+            Some(bytes) => Ok(Some(decode_bytes(path, bytes.as_bytes(), None)?.0)),
             None => Ok(None),
         }
     }
 
     fn read_content(&self, path: &str) -> EditResult<Option<Content>> {
-        Ok(self.read_bytes(path)?.map(Content::Bytes))
+        Ok(self
+            .read_bytes(path)?
+            .map(|b| Content::Bytes(b.into_bytes())))
+    }
+
+    /// A text this server wrote, still the file's bytes, goes back to the engine as
+    /// the same allocation (read_cache.rs's `Held::Text`).
+    fn read_content_utf8(&self, path: &str) -> EditResult<Option<Content>> {
+        Ok(self.read_bytes(path)?.map(|b| match b {
+            Held::Text(text) => {
+                if let Some(cache) = &self.cache {
+                    cache.shared_text();
+                }
+                Content::Text(text)
+            }
+            Held::Bytes(bytes) => Content::Bytes(bytes),
+        }))
     }
 
     /// Read without remembering it for the commit's compare and swap: the engine reads
@@ -291,7 +313,9 @@ impl Files for DiskFiles {
             return Ok(Some(Content::Bytes(bytes)));
         }
         let rel = self.jail.locate(path)?;
-        Ok(self.read_real(path, &rel)?.map(|r| Content::Bytes(r.bytes)))
+        Ok(self
+            .read_real(path, &rel)?
+            .map(|r| Content::Bytes(r.bytes.into_bytes())))
     }
 
     fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {

@@ -7,6 +7,7 @@ use crate::read_cache::ReadCache;
 use crate::step_times;
 use anchored_edit::{host_refusal, CallOptions, HostRefusal, Session, StaleWhen, ToolResult};
 use serde_json::Value;
+use std::sync::Arc;
 
 /// Runs `request` and, unless it is a dry run or was refused, writes its changes.
 /// A write that fails is rolled back and reported as `write_failed`; a target that
@@ -21,7 +22,7 @@ pub fn execute(
     disk.begin_call();
     let result = session.call_with(request, disk, options);
     step_times::mark("engine");
-    let committed = commit_result(disk, result);
+    let committed = commit_result(disk, session, result);
     if !committed.ok {
         // Not written (a refusal by the engine recorded nothing): the session forgets
         // the call, so undo_edit's history holds only what landed.
@@ -33,7 +34,7 @@ pub fn execute(
 }
 
 /// Writes the changes of a successful, non-dry-run result.
-pub fn commit_result(disk: &DiskFiles, result: ToolResult) -> ToolResult {
+pub fn commit_result(disk: &DiskFiles, session: &Session, result: ToolResult) -> ToolResult {
     let Some(changes) = result.files.as_ref().filter(|f| !f.is_empty()) else {
         return result;
     };
@@ -47,7 +48,7 @@ pub fn commit_result(disk: &DiskFiles, result: ToolResult) -> ToolResult {
     step_times::settle_announced();
     match committed {
         Ok(()) => {
-            let result = hand_over(disk, result, since);
+            let result = hand_over(disk, session, result, since);
             step_times::mark("hand-over");
             result
         }
@@ -69,16 +70,29 @@ pub fn commit_result(disk: &DiskFiles, result: ToolResult) -> ToolResult {
 }
 
 /// A server keeps each UTF-8 text it wrote in place for its read cache (its reply
-/// carries no `new_text`: `to_llm_json`); other results are returned whole.
-fn hand_over(disk: &DiskFiles, mut result: ToolResult, since: i128) -> ToolResult {
+/// carries no `new_text`: `to_llm_json`), as the session's own allocation of it when
+/// the session holds it (the next call's engine then meets the text it produced);
+/// other results are returned whole.
+fn hand_over(
+    disk: &DiskFiles,
+    session: &Session,
+    mut result: ToolResult,
+    since: i128,
+) -> ToolResult {
     if !disk.defers() {
         return result;
     }
     for f in result.files.iter_mut().flatten() {
         if f.encoding.is_none() && f.moved_to.is_none() && !f.deleted {
-            if let Some(text) = f.new_text.take() {
-                disk.hand_over(&f.path, text.into_bytes(), since);
-            }
+            let Some(text) = f.new_text.take() else {
+                continue;
+            };
+            let kept = f
+                .version
+                .as_deref()
+                .and_then(|v| session.kept_text(&f.path, v));
+            let text = kept.unwrap_or_else(|| Arc::new(text));
+            disk.hand_over(&f.path, text, since);
         }
     }
     result
@@ -130,6 +144,21 @@ mod tests {
             "the next call used the handed-over text"
         );
         assert_eq!(
+            counts(&disk).texts,
+            1,
+            "the engine met its own text again (the session's allocation, not a copy)"
+        );
+        // A call decoding in another encoding gets the bytes, decoded as it asks.
+        let latin = json!({"tool": "str_replace", "arguments": {"path": "a.py",
+            "old_str": "return 3", "new_str": "return 4", "dry_run": true, "encoding": "latin1"}});
+        let r = execute(&mut session, &disk, &latin, &CallOptions::default());
+        assert!(r.ok, "{}", r.headline());
+        assert_eq!(
+            r.files.unwrap()[0].encoding.as_deref(),
+            Some("windows-1252")
+        );
+        assert_eq!(counts(&disk).texts, 1, "bytes, not the text, for latin1");
+        assert_eq!(
             std::fs::read_to_string(&file).unwrap(),
             "def f():\n    return 3\n"
         );
@@ -139,9 +168,10 @@ mod tests {
         replace(&mut session, &disk, "return 4", "return 5");
         assert_eq!(
             counts(&disk).confirmed,
-            1,
+            2,
             "a changed file is read, not confirmed"
         );
+        assert_eq!(counts(&disk).texts, 1, "a changed file's bytes are decoded");
         assert_eq!(
             std::fs::read_to_string(&file).unwrap(),
             "def f():\n    return 5\n"

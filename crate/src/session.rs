@@ -448,6 +448,14 @@ impl Session {
         self.living.discard_last()
     }
 
+    /// The text `path` has at `version` when the session holds it (a text it read or
+    /// produced), shared: a host that wrote a result's text keeps this allocation, and
+    /// hands it back on the next call ([`crate::Files::read_content_utf8`]) so the
+    /// engine meets its own text again (its version and lexer state kept with it).
+    pub fn kept_text(&self, path: &str, version: &str) -> Option<std::sync::Arc<String>> {
+        self.living.text_of(path, version)
+    }
+
     /// The versions held and the history of applied calls, as JSON, for a host that
     /// keeps them between processes (the CLI's `--state DIR`).
     pub fn living_state(&self) -> Value {
