@@ -21,8 +21,10 @@ pub fn execute(
 ) -> ToolResult {
     disk.begin_call();
     let result = session.call_with(request, disk, options);
+    // The new texts, when the session hands them apart from the result (a server's).
+    let texts = session.take_texts();
     step_times::mark("engine");
-    let committed = commit_result(disk, session, result);
+    let committed = commit_result(disk, result, &texts);
     if !committed.ok {
         // Not written (a refusal by the engine recorded nothing): the session forgets
         // the call, so undo_edit's history holds only what landed.
@@ -33,8 +35,14 @@ pub fn execute(
     committed
 }
 
-/// Writes the changes of a successful, non-dry-run result.
-pub fn commit_result(disk: &DiskFiles, session: &Session, result: ToolResult) -> ToolResult {
+/// Writes the changes of a successful, non-dry-run result; each new text is the
+/// result's `new_text`, else the one `texts` gives for its path
+/// ([`Session::take_texts`]).
+pub fn commit_result(
+    disk: &DiskFiles,
+    result: ToolResult,
+    texts: &[(String, Arc<String>)],
+) -> ToolResult {
     let Some(changes) = result.files.as_ref().filter(|f| !f.is_empty()) else {
         return result;
     };
@@ -44,11 +52,11 @@ pub fn commit_result(disk: &DiskFiles, session: &Session, result: ToolResult) ->
     // The previous call's clean-up ends before this commit (after_reply.rs).
     disk.settle();
     let since = ReadCache::start();
-    let committed = commit::plan(changes).and_then(|ops| commit::commit(disk, &ops));
+    let committed = commit::plan(changes, texts).and_then(|ops| commit::commit(disk, &ops));
     step_times::settle_announced();
     match committed {
         Ok(()) => {
-            let result = hand_over(disk, session, result, since);
+            let result = hand_over(disk, result, texts, since);
             step_times::mark("hand-over");
             result
         }
@@ -70,13 +78,13 @@ pub fn commit_result(disk: &DiskFiles, session: &Session, result: ToolResult) ->
 }
 
 /// A server keeps each UTF-8 text it wrote in place for its read cache (its reply
-/// carries no `new_text`: `to_llm_json`), as the session's own allocation of it when
-/// the session holds it (the next call's engine then meets the text it produced);
+/// carries no `new_text`: `to_llm_json`), as the session's own allocation when the
+/// session handed it apart (the next call's engine then meets the text it produced);
 /// other results are returned whole.
 fn hand_over(
     disk: &DiskFiles,
-    session: &Session,
     mut result: ToolResult,
+    texts: &[(String, Arc<String>)],
     since: i128,
 ) -> ToolResult {
     if !disk.defers() {
@@ -84,14 +92,12 @@ fn hand_over(
     }
     for f in result.files.iter_mut().flatten() {
         if f.encoding.is_none() && f.moved_to.is_none() && !f.deleted {
-            let Some(text) = f.new_text.take() else {
-                continue;
+            let shared = texts.iter().find(|(p, _)| *p == f.path);
+            let text = match (f.new_text.take(), shared) {
+                (_, Some((_, t))) => Arc::clone(t),
+                (Some(t), None) => Arc::new(t),
+                (None, None) => continue,
             };
-            let kept = f
-                .version
-                .as_deref()
-                .and_then(|v| session.kept_text(&f.path, v));
-            let text = kept.unwrap_or_else(|| Arc::new(text));
             disk.hand_over(&f.path, text, since);
         }
     }
@@ -116,6 +122,7 @@ mod tests {
         std::fs::write(&file, "def f():\n    return 1\n").unwrap();
         let disk = DiskFiles::new(&dir).unwrap().keep_reads();
         let mut session = Session::new();
+        session.hand_texts(true); // As the server's (mcp.rs).
         let counts = |disk: &DiskFiles| disk.cache_counts().unwrap();
         let replace = |session: &mut Session, disk: &DiskFiles, old: &str, new: &str| {
             let request = json!({"tool": "str_replace", "arguments":
