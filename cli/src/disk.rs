@@ -30,7 +30,8 @@ use cap_std::fs::{Metadata, MetadataExt, OpenOptions, OpenOptionsExt};
 use std::collections::HashMap;
 use std::io::{self, Read as _};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
 
 /// What a call read at one real path: the bytes' length and hash (None: no file) and
 /// the file's device and inode.
@@ -52,6 +53,46 @@ pub struct DiskFiles {
     /// Work after the reply (a server's; after_reply.rs); each job owns its handles,
     /// and dropping this runs and waits for them.
     later: Option<Later>,
+    /// Hand-overs queued and not yet run (read_real waits for them).
+    handing: Arc<Pending>,
+}
+
+/// The longest a read waits for the previous call's hand-over to the read cache
+/// (after_reply.rs); longer, it reads the file itself (as sound, only slower).
+pub const HAND_OVER_WAIT: Duration = Duration::from_millis(50);
+
+/// A count of jobs not yet run, and a signal when it falls to zero.
+#[derive(Default)]
+struct Pending {
+    count: Mutex<usize>,
+    zero: Condvar,
+}
+
+impl Pending {
+    fn lock(&self) -> std::sync::MutexGuard<'_, usize> {
+        self.count.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn add(&self) {
+        *self.lock() += 1;
+    }
+
+    fn done(&self) {
+        let mut n = self.lock();
+        *n = n.saturating_sub(1);
+        if *n == 0 {
+            self.zero.notify_all();
+        }
+    }
+
+    /// Waits until none is pending, or `most` passed.
+    fn wait(&self, most: Duration) {
+        let n = self.lock();
+        let _ = self
+            .zero
+            .wait_timeout_while(n, most, |n| *n > 0)
+            .map_err(|_| ());
+    }
 }
 
 impl DiskFiles {
@@ -73,6 +114,7 @@ impl DiskFiles {
             list_warnings: Mutex::new(Vec::new()),
             cache: None,
             later: None,
+            handing: Arc::default(),
         })
     }
 
@@ -130,7 +172,17 @@ impl DiskFiles {
             return;
         };
         let cache = Arc::clone(cache);
-        later.push(Box::new(move || {
+        let handing = Arc::clone(&self.handing);
+        handing.add();
+        later.push_first(Box::new(move || {
+            /// Counts the hand-over done however it ends.
+            struct Done(Arc<Pending>);
+            impl Drop for Done {
+                fn drop(&mut self) {
+                    self.0.done();
+                }
+            }
+            let _done = Done(handing);
             let Ok((_, meta)) = open_regular(&root, &rel, false) else {
                 return;
             };
@@ -205,7 +257,11 @@ impl DiskFiles {
         })?;
         check_regular(path, &meta)?;
         // The read cache's hook (read_cache.rs): kept bytes while the file is unchanged;
-        // compared with the file's when it was modified racily close to the read.
+        // compared with the file's when it was modified racily close to the read. The
+        // previous call's text is handed over first (after_reply.rs).
+        if self.cache.is_some() {
+            self.handing.wait(HAND_OVER_WAIT);
+        }
         let found = self.cache.as_deref().and_then(|c| c.get(rel, &meta));
         if let Some(found) = found.as_ref().filter(|f| f.trusted) {
             let (bytes, digest) = (found.bytes.clone(), Some(found.digest));

@@ -204,4 +204,34 @@ mod tests {
         drop(disk);
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    /// A call that comes before the previous call's hand-over ran (it runs after the
+    /// reply) waits for it instead of reading, hashing and copying the file anew.
+    #[test]
+    fn the_next_call_meets_the_written_text_even_right_after_the_reply() {
+        let dir = std::env::temp_dir().join(format!(
+            "anchored-edit-hand-over-race-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        // Large enough that the hand-over's digest takes longer than the next call's
+        // way to its read.
+        let body = "def g():\n    return 0\n".repeat(100_000);
+        std::fs::write(dir.join("a.py"), format!("def f():\n    return 1\n{body}")).unwrap();
+        let disk = DiskFiles::new(&dir).unwrap().keep_reads();
+        let mut session = Session::new();
+        session.hand_texts(true);
+        for (old, new) in [("return 1", "return 2"), ("return 2", "return 3")] {
+            let request = json!({"tool": "str_replace", "arguments":
+                {"path": "a.py", "old_str": old, "new_str": new}});
+            let r = execute(&mut session, &disk, &request, &CallOptions::default());
+            assert!(r.ok, "{}", r.headline());
+        }
+        disk.settle();
+        let counts = disk.cache_counts().unwrap();
+        assert_eq!((counts.written, counts.texts), (2, 1), "{counts:?}");
+        drop(disk);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
