@@ -12,11 +12,14 @@
 //!   the next call compares it with the file once (a read, no hash) instead of
 //!   reading and hashing a stranger.
 //!
-//! The jobs run on one thread started when the call ends; [`Later::settle`] waits for
-//! it, and the next commit settles first (a pending `.old` link would make the target
-//! look hard-linked). Reads do not wait: side files are hidden names, which listings
-//! skip, and the read cache takes a handed-over text only if no read came after the
-//! write. A server that ends settles (`Drop` of the files).
+//! The jobs run on one thread started when the call ends, the hand-overs first;
+//! [`Later::settle`] waits for it, and the next commit settles first (a pending `.old`
+//! link would make the target look hard-linked). Reads do not wait for the clean-up:
+//! side files are hidden names, which listings skip. A read waits (at most
+//! `disk::HAND_OVER_WAIT`) for pending hand-overs: the read cache takes a handed-over
+//! text only if no read came after the write, and a read that came first would read,
+//! hash and copy the file as a stranger's. A server that ends settles (`Drop` of the
+//! files).
 
 use std::sync::Mutex;
 use std::thread::JoinHandle;
@@ -38,6 +41,15 @@ impl Later {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .push(job);
+    }
+
+    /// Queues `job` before the others (a read-cache hand-over, which a read may be
+    /// waiting for, goes before the clean-up).
+    pub fn push_first(&self, job: Job) {
+        self.queued
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(0, job);
     }
 
     /// Runs the queued jobs, in order, on a new thread (after the previous one ends). A

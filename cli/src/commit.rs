@@ -120,12 +120,24 @@ fn sync_file_systems(dirs: &[Dir]) -> io::Result<()> {
 }
 
 /// The disk operations for the engine's changes, each text encoded as its change says.
-/// A UTF-8 text (no `encoding`) is borrowed from the result: no second copy of a file.
-pub fn plan(changes: &[FileChange]) -> Result<Vec<Op<'_>>, Failure> {
+/// A UTF-8 text (no `encoding`) is borrowed from the result, or from `texts` (the
+/// session's, by path) when the result carries none: no second copy of a file.
+pub fn plan<'c>(
+    changes: &'c [FileChange],
+    texts: &'c [(String, std::sync::Arc<String>)],
+) -> Result<Vec<Op<'c>>, Failure> {
     let mut ops = Vec::new();
     for c in changes {
         let text = || {
-            let new_text = c.new_text.as_deref().unwrap_or("");
+            let shared = || texts.iter().find(|(p, _)| *p == c.path);
+            let new_text = match (c.new_text.as_deref(), shared()) {
+                (Some(t), _) => t,
+                (None, Some((_, t))) => t.as_str(),
+                (None, None) => {
+                    let why = format!("internal: no new text for `{}`", c.path);
+                    return Err(Failure::Invalid(why));
+                }
+            };
             match c.encoding.as_deref() {
                 None => Ok(std::borrow::Cow::Borrowed(new_text.as_bytes())),
                 Some(label) => encode_text(new_text, Some(label))

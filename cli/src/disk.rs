@@ -22,7 +22,7 @@ use crate::after_reply::{self, Later};
 use crate::digest::Digest;
 use crate::jail::{self, Jail};
 use crate::journal::Journals;
-use crate::read_cache::ReadCache;
+use crate::read_cache::{Held, ReadCache};
 use anchored_edit::{
     decode_bytes, file_too_large, Content, EditError, EditResult, Files, MAX_FILE_BYTES,
 };
@@ -30,7 +30,8 @@ use cap_std::fs::{Metadata, MetadataExt, OpenOptions, OpenOptionsExt};
 use std::collections::HashMap;
 use std::io::{self, Read as _};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
 
 /// What a call read at one real path: the bytes' length and hash (None: no file) and
 /// the file's device and inode.
@@ -52,6 +53,46 @@ pub struct DiskFiles {
     /// Work after the reply (a server's; after_reply.rs); each job owns its handles,
     /// and dropping this runs and waits for them.
     later: Option<Later>,
+    /// Hand-overs queued and not yet run (read_real waits for them).
+    handing: Arc<Pending>,
+}
+
+/// The longest a read waits for the previous call's hand-over to the read cache
+/// (after_reply.rs); longer, it reads the file itself (as sound, only slower).
+pub const HAND_OVER_WAIT: Duration = Duration::from_millis(50);
+
+/// A count of jobs not yet run, and a signal when it falls to zero.
+#[derive(Default)]
+struct Pending {
+    count: Mutex<usize>,
+    zero: Condvar,
+}
+
+impl Pending {
+    fn lock(&self) -> std::sync::MutexGuard<'_, usize> {
+        self.count.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn add(&self) {
+        *self.lock() += 1;
+    }
+
+    fn done(&self) {
+        let mut n = self.lock();
+        *n = n.saturating_sub(1);
+        if *n == 0 {
+            self.zero.notify_all();
+        }
+    }
+
+    /// Waits until none is pending, or `most` passed.
+    fn wait(&self, most: Duration) {
+        let n = self.lock();
+        let _ = self
+            .zero
+            .wait_timeout_while(n, most, |n| *n > 0)
+            .map_err(|_| ());
+    }
 }
 
 impl DiskFiles {
@@ -73,6 +114,7 @@ impl DiskFiles {
             list_warnings: Mutex::new(Vec::new()),
             cache: None,
             later: None,
+            handing: Arc::default(),
         })
     }
 
@@ -117,10 +159,12 @@ impl DiskFiles {
         self.cache.as_ref().map(|c| c.counts())
     }
 
-    /// Hands `bytes`, just written to engine path `path` by a commit that began at
-    /// `since_ns`, to the read cache, after the reply: their digest and the file's
-    /// stat are taken then (after_reply.rs).
-    pub fn hand_over(&self, path: &str, bytes: Vec<u8>, since_ns: i128) {
+    /// Hands `text`, just written (UTF-8) to engine path `path` by a commit that began
+    /// at `since_ns`, to the read cache, after the reply: its digest and the file's
+    /// stat are taken then (after_reply.rs). The same allocation as the session's (a
+    /// text without a NUL byte is what decoding the file gives) is handed back to the
+    /// engine by the next read that matches it.
+    pub fn hand_over(&self, path: &str, text: Arc<String>, since_ns: i128) {
         let (Some(cache), Some(later)) = (&self.cache, &self.later) else {
             return;
         };
@@ -128,13 +172,27 @@ impl DiskFiles {
             return;
         };
         let cache = Arc::clone(cache);
-        later.push(Box::new(move || {
+        let handing = Arc::clone(&self.handing);
+        handing.add();
+        later.push_first(Box::new(move || {
+            /// Counts the hand-over done however it ends.
+            struct Done(Arc<Pending>);
+            impl Drop for Done {
+                fn drop(&mut self) {
+                    self.0.done();
+                }
+            }
+            let _done = Done(handing);
             let Ok((_, meta)) = open_regular(&root, &rel, false) else {
                 return;
             };
-            if meta.len() == bytes.len() as u64 {
-                let digest = Digest::of(&bytes);
-                cache.keep_written(&rel, &meta, since_ns, &Arc::new(bytes), digest);
+            if meta.len() == text.len() as u64 {
+                let digest = Digest::of(text.as_bytes());
+                let held = match text.contains('\0') {
+                    false => Held::Text(text),
+                    true => Held::Bytes(Arc::new(text.as_bytes().to_vec())),
+                };
+                cache.keep_written(&rel, &meta, since_ns, &held, digest);
             }
         }));
     }
@@ -199,10 +257,14 @@ impl DiskFiles {
         })?;
         check_regular(path, &meta)?;
         // The read cache's hook (read_cache.rs): kept bytes while the file is unchanged;
-        // compared with the file's when it was modified racily close to the read.
+        // compared with the file's when it was modified racily close to the read. The
+        // previous call's text is handed over first (after_reply.rs).
+        if self.cache.is_some() {
+            self.handing.wait(HAND_OVER_WAIT);
+        }
         let found = self.cache.as_deref().and_then(|c| c.get(rel, &meta));
         if let Some(found) = found.as_ref().filter(|f| f.trusted) {
-            let (bytes, digest) = (Arc::clone(&found.bytes), Some(found.digest));
+            let (bytes, digest) = (found.bytes.clone(), Some(found.digest));
             return Ok(Some(Read {
                 bytes,
                 meta,
@@ -212,7 +274,7 @@ impl DiskFiles {
         let read_at = ReadCache::start();
         let bytes = read_bounded(file, meta.len(), path)?;
         let Some(cache) = &self.cache else {
-            let bytes = Arc::new(bytes);
+            let bytes = Held::Bytes(Arc::new(bytes));
             return Ok(Some(Read {
                 bytes,
                 meta,
@@ -220,13 +282,13 @@ impl DiskFiles {
             }));
         };
         let (bytes, digest) = match found {
-            Some(f) if *f.bytes == bytes => {
+            Some(f) if f.bytes.as_bytes() == bytes => {
                 cache.confirmed();
                 (f.bytes, f.digest)
             }
             _ => {
                 let digest = Digest::of(&bytes);
-                (Arc::new(bytes), digest)
+                (Held::Bytes(Arc::new(bytes)), digest)
             }
         };
         cache.keep(rel, &meta, read_at, &bytes, digest);
@@ -239,14 +301,14 @@ impl DiskFiles {
     }
 
     /// The file's bytes, remembered (as a [`Digest`]) for the commit's compare and swap.
-    fn read_bytes(&self, path: &str) -> EditResult<Option<Arc<Vec<u8>>>> {
+    fn read_bytes(&self, path: &str) -> EditResult<Option<Held>> {
         crate::step_times::mark("parse");
         let rel = self.jail.locate(path)?;
         let read = self.read_real(path, &rel)?;
         crate::step_times::mark("read");
         let seen = match &read {
             Some(r) => Seen {
-                digest: Some(r.digest.unwrap_or_else(|| Digest::of(&r.bytes))),
+                digest: Some(r.digest.unwrap_or_else(|| Digest::of(r.bytes.as_bytes()))),
                 id: Some((r.meta.dev(), r.meta.ino())),
             },
             None => Seen::default(),
@@ -259,7 +321,7 @@ impl DiskFiles {
 
 /// One file as [`DiskFiles::read_real`] read it.
 struct Read {
-    bytes: Arc<Vec<u8>>,
+    bytes: Held,
     meta: Metadata,
     digest: Option<Digest>,
 }
@@ -269,13 +331,29 @@ impl Files for DiskFiles {
     /// without a call's `encoding`; the engine reads through [`Files::read_content`].
     fn read(&self, path: &str) -> EditResult<Option<String>> {
         match self.read_bytes(path)? {
-            Some(bytes) => Ok(Some(decode_bytes(path, &bytes, None)?.0)),
+            Some(bytes) => Ok(Some(decode_bytes(path, bytes.as_bytes(), None)?.0)),
             None => Ok(None),
         }
     }
 
     fn read_content(&self, path: &str) -> EditResult<Option<Content>> {
-        Ok(self.read_bytes(path)?.map(Content::Bytes))
+        Ok(self
+            .read_bytes(path)?
+            .map(|b| Content::Bytes(b.into_bytes())))
+    }
+
+    /// A text this server wrote, still the file's bytes, goes back to the engine as
+    /// the same allocation (read_cache.rs's `Held::Text`).
+    fn read_content_utf8(&self, path: &str) -> EditResult<Option<Content>> {
+        Ok(self.read_bytes(path)?.map(|b| match b {
+            Held::Text(text) => {
+                if let Some(cache) = &self.cache {
+                    cache.shared_text();
+                }
+                Content::Text(text)
+            }
+            Held::Bytes(bytes) => Content::Bytes(bytes),
+        }))
     }
 
     /// Read without remembering it for the commit's compare and swap: the engine reads
@@ -291,7 +369,9 @@ impl Files for DiskFiles {
             return Ok(Some(Content::Bytes(bytes)));
         }
         let rel = self.jail.locate(path)?;
-        Ok(self.read_real(path, &rel)?.map(|r| Content::Bytes(r.bytes)))
+        Ok(self
+            .read_real(path, &rel)?
+            .map(|r| Content::Bytes(r.bytes.into_bytes())))
     }
 
     fn list(&self, folder: &str) -> EditResult<Option<Vec<String>>> {

@@ -7,6 +7,7 @@ use crate::read_cache::ReadCache;
 use crate::step_times;
 use anchored_edit::{host_refusal, CallOptions, HostRefusal, Session, StaleWhen, ToolResult};
 use serde_json::Value;
+use std::sync::Arc;
 
 /// Runs `request` and, unless it is a dry run or was refused, writes its changes.
 /// A write that fails is rolled back and reported as `write_failed`; a target that
@@ -20,8 +21,10 @@ pub fn execute(
 ) -> ToolResult {
     disk.begin_call();
     let result = session.call_with(request, disk, options);
+    // The new texts, when the session hands them apart from the result (a server's).
+    let texts = session.take_texts();
     step_times::mark("engine");
-    let committed = commit_result(disk, result);
+    let committed = commit_result(disk, result, &texts);
     if !committed.ok {
         // Not written (a refusal by the engine recorded nothing): the session forgets
         // the call, so undo_edit's history holds only what landed.
@@ -32,8 +35,14 @@ pub fn execute(
     committed
 }
 
-/// Writes the changes of a successful, non-dry-run result.
-pub fn commit_result(disk: &DiskFiles, result: ToolResult) -> ToolResult {
+/// Writes the changes of a successful, non-dry-run result; each new text is the
+/// result's `new_text`, else the one `texts` gives for its path
+/// ([`Session::take_texts`]).
+pub fn commit_result(
+    disk: &DiskFiles,
+    result: ToolResult,
+    texts: &[(String, Arc<String>)],
+) -> ToolResult {
     let Some(changes) = result.files.as_ref().filter(|f| !f.is_empty()) else {
         return result;
     };
@@ -43,11 +52,11 @@ pub fn commit_result(disk: &DiskFiles, result: ToolResult) -> ToolResult {
     // The previous call's clean-up ends before this commit (after_reply.rs).
     disk.settle();
     let since = ReadCache::start();
-    let committed = commit::plan(changes).and_then(|ops| commit::commit(disk, &ops));
+    let committed = commit::plan(changes, texts).and_then(|ops| commit::commit(disk, &ops));
     step_times::settle_announced();
     match committed {
         Ok(()) => {
-            let result = hand_over(disk, result, since);
+            let result = hand_over(disk, result, texts, since);
             step_times::mark("hand-over");
             result
         }
@@ -69,16 +78,27 @@ pub fn commit_result(disk: &DiskFiles, result: ToolResult) -> ToolResult {
 }
 
 /// A server keeps each UTF-8 text it wrote in place for its read cache (its reply
-/// carries no `new_text`: `to_llm_json`); other results are returned whole.
-fn hand_over(disk: &DiskFiles, mut result: ToolResult, since: i128) -> ToolResult {
+/// carries no `new_text`: `to_llm_json`), as the session's own allocation when the
+/// session handed it apart (the next call's engine then meets the text it produced);
+/// other results are returned whole.
+fn hand_over(
+    disk: &DiskFiles,
+    mut result: ToolResult,
+    texts: &[(String, Arc<String>)],
+    since: i128,
+) -> ToolResult {
     if !disk.defers() {
         return result;
     }
     for f in result.files.iter_mut().flatten() {
         if f.encoding.is_none() && f.moved_to.is_none() && !f.deleted {
-            if let Some(text) = f.new_text.take() {
-                disk.hand_over(&f.path, text.into_bytes(), since);
-            }
+            let shared = texts.iter().find(|(p, _)| *p == f.path);
+            let text = match (f.new_text.take(), shared) {
+                (_, Some((_, t))) => Arc::clone(t),
+                (Some(t), None) => Arc::new(t),
+                (None, None) => continue,
+            };
+            disk.hand_over(&f.path, text, since);
         }
     }
     result
@@ -102,6 +122,7 @@ mod tests {
         std::fs::write(&file, "def f():\n    return 1\n").unwrap();
         let disk = DiskFiles::new(&dir).unwrap().keep_reads();
         let mut session = Session::new();
+        session.hand_texts(true); // As the server's (mcp.rs).
         let counts = |disk: &DiskFiles| disk.cache_counts().unwrap();
         let replace = |session: &mut Session, disk: &DiskFiles, old: &str, new: &str| {
             let request = json!({"tool": "str_replace", "arguments":
@@ -130,6 +151,21 @@ mod tests {
             "the next call used the handed-over text"
         );
         assert_eq!(
+            counts(&disk).texts,
+            1,
+            "the engine met its own text again (the session's allocation, not a copy)"
+        );
+        // A call decoding in another encoding gets the bytes, decoded as it asks.
+        let latin = json!({"tool": "str_replace", "arguments": {"path": "a.py",
+            "old_str": "return 3", "new_str": "return 4", "dry_run": true, "encoding": "latin1"}});
+        let r = execute(&mut session, &disk, &latin, &CallOptions::default());
+        assert!(r.ok, "{}", r.headline());
+        assert_eq!(
+            r.files.unwrap()[0].encoding.as_deref(),
+            Some("windows-1252")
+        );
+        assert_eq!(counts(&disk).texts, 1, "bytes, not the text, for latin1");
+        assert_eq!(
             std::fs::read_to_string(&file).unwrap(),
             "def f():\n    return 3\n"
         );
@@ -139,9 +175,10 @@ mod tests {
         replace(&mut session, &disk, "return 4", "return 5");
         assert_eq!(
             counts(&disk).confirmed,
-            1,
+            2,
             "a changed file is read, not confirmed"
         );
+        assert_eq!(counts(&disk).texts, 1, "a changed file's bytes are decoded");
         assert_eq!(
             std::fs::read_to_string(&file).unwrap(),
             "def f():\n    return 5\n"
@@ -164,6 +201,36 @@ mod tests {
             std::fs::read_to_string(&file).unwrap(),
             "def f():\n    return 7\n"
         );
+        drop(disk);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A call that comes before the previous call's hand-over ran (it runs after the
+    /// reply) waits for it instead of reading, hashing and copying the file anew.
+    #[test]
+    fn the_next_call_meets_the_written_text_even_right_after_the_reply() {
+        let dir = std::env::temp_dir().join(format!(
+            "anchored-edit-hand-over-race-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        // Large enough that the hand-over's digest takes longer than the next call's
+        // way to its read.
+        let body = "def g():\n    return 0\n".repeat(100_000);
+        std::fs::write(dir.join("a.py"), format!("def f():\n    return 1\n{body}")).unwrap();
+        let disk = DiskFiles::new(&dir).unwrap().keep_reads();
+        let mut session = Session::new();
+        session.hand_texts(true);
+        for (old, new) in [("return 1", "return 2"), ("return 2", "return 3")] {
+            let request = json!({"tool": "str_replace", "arguments":
+                {"path": "a.py", "old_str": old, "new_str": new}});
+            let r = execute(&mut session, &disk, &request, &CallOptions::default());
+            assert!(r.ok, "{}", r.headline());
+        }
+        disk.settle();
+        let counts = disk.cache_counts().unwrap();
+        assert_eq!((counts.written, counts.texts), (2, 1), "{counts:?}");
         drop(disk);
         std::fs::remove_dir_all(&dir).unwrap();
     }

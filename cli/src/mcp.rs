@@ -45,6 +45,10 @@ impl EngineServer {
         session: Session,
         schemas: &Value,
     ) -> EngineServer {
+        let mut session = session;
+        // The new texts come apart from the result, shared: written, then kept for the
+        // next call (host.rs, read_cache.rs).
+        session.hand_texts(true);
         EngineServer {
             state: Arc::new(Mutex::new(State {
                 session,

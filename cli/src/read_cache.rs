@@ -61,17 +61,43 @@ impl Stamp {
     }
 }
 
+/// A file's bytes as kept: as read, or as the text the server wrote (the engine's own
+/// allocation, handed back to it: `DiskFiles::read_content_utf8`).
+#[derive(Clone, Debug)]
+pub enum Held {
+    Bytes(Arc<Vec<u8>>),
+    /// UTF-8 without a NUL byte: what decoding the file's bytes gives.
+    Text(Arc<String>),
+}
+
+impl Held {
+    pub fn as_bytes(&self) -> &[u8] {
+        match self {
+            Held::Bytes(b) => b,
+            Held::Text(t) => t.as_bytes(),
+        }
+    }
+
+    /// The bytes, shared (a text's copied: a read that is not decoded as UTF-8).
+    pub fn into_bytes(self) -> Arc<Vec<u8>> {
+        match self {
+            Held::Bytes(b) => b,
+            Held::Text(t) => Arc::new(t.as_bytes().to_vec()),
+        }
+    }
+}
+
 struct Kept {
     stamp: Stamp,
     read_at_ns: i128,
-    bytes: Arc<Vec<u8>>,
+    bytes: Held,
     digest: Digest,
     used: u64,
 }
 
 /// Kept bytes answering a read.
 pub struct Found {
-    pub bytes: Arc<Vec<u8>>,
+    pub bytes: Held,
     pub digest: Digest,
     /// False: racily modified; the caller compares `bytes` with the file's before use.
     pub trusted: bool,
@@ -86,6 +112,8 @@ pub struct Counts {
     pub confirmed: u64,
     /// Kept by the server after its own write.
     pub written: u64,
+    /// Reads answered with the text the server wrote, shared with the engine.
+    pub texts: u64,
 }
 
 #[derive(Default)]
@@ -127,7 +155,7 @@ impl ReadCache {
         kept.used = clock;
         let trusted = stamp.mtime_ns() + RACY.as_nanos() as i128 <= kept.read_at_ns;
         let found = Found {
-            bytes: Arc::clone(&kept.bytes),
+            bytes: kept.bytes.clone(),
             digest: kept.digest,
             trusted,
         };
@@ -140,6 +168,11 @@ impl ReadCache {
     /// Counts that a racy entry was compared with the file and found equal.
     pub fn confirmed(&self) {
         self.lock().counts.confirmed += 1;
+    }
+
+    /// Counts a read answered with a text the server wrote.
+    pub fn shared_text(&self) {
+        self.lock().counts.texts += 1;
     }
 
     /// How reads were answered so far.
@@ -162,7 +195,7 @@ impl ReadCache {
         rel: &Path,
         meta: &Metadata,
         since_ns: i128,
-        bytes: &Arc<Vec<u8>>,
+        bytes: &Held,
         digest: Digest,
     ) {
         {
@@ -185,25 +218,26 @@ impl ReadCache {
         rel: &Path,
         meta: &Metadata,
         read_at_ns: i128,
-        bytes: &Arc<Vec<u8>>,
+        bytes: &Held,
         digest: Digest,
     ) {
         let mut inner = self.lock();
         if let Some(old) = inner.entries.remove(rel) {
-            inner.total -= old.bytes.len();
+            inner.total -= old.bytes.as_bytes().len();
         }
-        if bytes.len() > MAX_BYTES / 4 {
+        let len = bytes.as_bytes().len();
+        if len > MAX_BYTES / 4 {
             return;
         }
         inner.clock += 1;
         let used = inner.clock;
-        inner.total += bytes.len();
+        inner.total += len;
         inner.entries.insert(
             rel.to_path_buf(),
             Kept {
                 stamp: Stamp::of(meta),
                 read_at_ns,
-                bytes: Arc::clone(bytes),
+                bytes: bytes.clone(),
                 digest,
                 used,
             },
@@ -218,7 +252,7 @@ impl ReadCache {
                 break;
             };
             if let Some(k) = inner.entries.remove(&oldest) {
-                inner.total -= k.bytes.len();
+                inner.total -= k.bytes.as_bytes().len();
             }
         }
     }
@@ -280,7 +314,7 @@ mod tests {
                 rel,
                 &meta,
                 read_at,
-                &Arc::new(b"one\n".to_vec()),
+                &Held::Bytes(Arc::new(b"one\n".to_vec())),
                 Digest::of(b"one\n"),
             );
             change(&dir.join("a.txt"));
@@ -306,7 +340,7 @@ mod tests {
             rel,
             &meta,
             now_ns(),
-            &Arc::new(b"one\n".to_vec()),
+            &Held::Bytes(Arc::new(b"one\n".to_vec())),
             Digest::of(b"one\n"),
         );
         let found = cache.get(rel, &meta).expect("kept");
@@ -319,7 +353,7 @@ mod tests {
             rel,
             &meta,
             now_ns() + 2 * RACY.as_nanos() as i128,
-            &Arc::new(big.clone()),
+            &Held::Bytes(Arc::new(big.clone())),
             Digest::of(&big),
         );
         assert!(cache.get(rel, &meta).is_none(), "too large to keep");

@@ -3,7 +3,8 @@
 //! (`node scripts/bench-hosts.mjs --only mcp --step-times`, docs/performance.md).
 //!
 //! Steps: `parse` and `engine` (the engine's work before and after its reads), `read`
-//! and `hash` (the file, or `read` alone when the read cache answered), the commit's
+//! and `hash` (the file, or `read` alone when the read cache answered; `read` includes
+//! the wait for the previous call's hand-over to the read cache, disk.rs), the commit's
 //! disk steps by their hook names (`plan`, `journal`, `stage`, `write`, `fsync`,
 //! `keep-old`, `check`, `swap`, `sync`, `cleanup`: each time runs from its hook to the
 //! next), `hand-over`, `reply` (the result turned into the MCP reply), and `total`. The

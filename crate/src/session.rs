@@ -71,6 +71,10 @@ pub struct Session {
     living: Living,
     /// The syntax guard's lexer states of the texts it checked last.
     guard: crate::guard::balance::Cache,
+    /// Hand each new text over apart from the result ([`Session::hand_texts`]).
+    hands_texts: bool,
+    /// The last call's new texts, by the changed file's path, until taken.
+    texts: Vec<(String, std::sync::Arc<String>)>,
 }
 
 impl Session {
@@ -162,6 +166,7 @@ impl Session {
         // A call that records nothing (get_edit_stats) must not leave the previous
         // call's record for a host to log twice.
         self.last_record = None;
+        self.texts.clear();
         let raw = match arguments_object(arguments) {
             Ok(m) => m,
             Err(e) => return ToolResult::failure(tool, e),
@@ -416,7 +421,12 @@ impl Session {
         let mut files = Vec::new();
         for c in done.changes {
             let before = c.original.clone().filter(|_| c.current.is_some());
-            let change = describe(c, options.new_text);
+            if self.hands_texts {
+                if let Some(text) = &c.current {
+                    self.texts.push((c.path.clone(), text.clone()));
+                }
+            }
+            let change = describe(c, options.new_text && !self.hands_texts);
             if let Some(before) = before {
                 let shape = crate::stats::edit_shape(&change.path, &before, &change.edits);
                 record.signature_changes += shape.signature_changes;
@@ -453,6 +463,22 @@ impl Session {
     /// adopt the new texts ([`crate::Buffers::expect_call`]).
     pub fn last_applied(&self) -> &[crate::workspace::Changed] {
         self.living.last_applied()
+    }
+
+    /// Whether an editing call's results leave out `new_text` and the new texts are
+    /// taken apart ([`Session::take_texts`]), as the session's own allocations: no
+    /// copy of a text the history holds too. A host that writes them (the native
+    /// server) keeps that allocation and hands it back on the next call
+    /// ([`crate::Files::read_content_utf8`]), so the engine meets its own text again
+    /// (its version and lexer state found by pointer). Off by default.
+    pub fn hand_texts(&mut self, on: bool) {
+        self.hands_texts = on;
+    }
+
+    /// The new texts of the last call's changed files (by the path of each result
+    /// file: for a move, its source), when [`Session::hand_texts`] is on; taken once.
+    pub fn take_texts(&mut self) -> Vec<(String, std::sync::Arc<String>)> {
+        std::mem::take(&mut self.texts)
     }
 
     /// The versions held and the history of applied calls, as JSON, for a host that
@@ -872,6 +898,7 @@ fn found_result(tool: &str, found: Outcome, warnings: Vec<String>) -> ToolResult
 mod tests {
     use super::*;
     use std::collections::BTreeMap;
+    use std::sync::Arc;
 
     /// A reader that remembers every path it was asked for.
     struct Recording(std::cell::RefCell<Vec<String>>);
@@ -1026,6 +1053,41 @@ mod tests {
         };
         let r = Session::new().call_with(&requests[0], &files, &no_text);
         assert_eq!(r.files.unwrap()[0].new_text, None);
+    }
+
+    /// A session handing texts apart: the result carries no `new_text`, the texts are
+    /// taken once, by path, as the session's own allocations (the history's and the
+    /// version store's: the next call meeting that allocation hashes nothing).
+    #[test]
+    fn handed_texts_come_apart_from_the_result_as_the_sessions_own() {
+        let files = BTreeMap::from([("a.py".to_string(), Arc::new("x = 1\n".to_string()))]);
+        let edit = json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "x = 1", "new_str": "x = 2"}});
+        let mut session = Session::new();
+        session.hand_texts(true);
+        let r = session.call(&edit, &files);
+        assert!(r.ok);
+        assert_eq!(r.files.as_ref().unwrap()[0].new_text, None);
+        let texts = session.take_texts();
+        assert_eq!(texts.len(), 1);
+        assert_eq!(
+            (texts[0].0.as_str(), texts[0].1.as_str()),
+            ("a.py", "x = 2\n")
+        );
+        let version = r.files.unwrap()[0].version.clone().unwrap();
+        let held = session.living.text_of("a.py", &version).unwrap();
+        assert!(
+            Arc::ptr_eq(&held, &texts[0].1),
+            "the version store's allocation"
+        );
+        assert!(session.take_texts().is_empty(), "taken once");
+        // The next call meets it: the lookup of its version goes by pointer.
+        let next = BTreeMap::from([("a.py".to_string(), Arc::clone(&texts[0].1))]);
+        let again = json!({"tool": "str_replace", "arguments": {"path": "a.py", "old_str": "x = 2", "new_str": "x = 3"}});
+        assert!(session.call(&again, &next).ok);
+        assert_eq!(session.take_texts()[0].1.as_str(), "x = 3\n");
+        let read = json!({"tool": "line_count", "arguments": {"path": "a.py"}});
+        session.call(&read, &next);
+        assert!(session.take_texts().is_empty(), "each call clears them");
     }
 
     #[test]

@@ -53,6 +53,16 @@ pub trait Files {
         Ok(self.read_shared(path)?.map(Content::Text))
     }
 
+    /// [`Files::read_content`] for a call that decodes the file as UTF-8 (no
+    /// `encoding` argument, or UTF-8): a host holding the file's bytes as the text
+    /// decoding them would give (UTF-8 without a NUL byte) may hand that text shared
+    /// ([`Content::Text`]) instead of the bytes, so the engine meets the very text it
+    /// produced (a server keeping what it wrote: no copy, no UTF-8 check, no hash of a
+    /// text it holds). Default: [`Files::read_content`].
+    fn read_content_utf8(&self, path: &str) -> EditResult<Option<Content>> {
+        self.read_content(path)
+    }
+
     /// The text of `path` for a project-wide search (grep_project, find_symbol, the
     /// search of replace_in_files), which reads many files and edits few: like
     /// [`Files::read_content`], but hosts that remember each read for a compare-and-swap
@@ -307,7 +317,11 @@ impl<'f> Workspace<'f> {
         let key = self.key(path)?;
         let path = key.as_str();
         if !self.entries.contains_key(path) {
-            let (original, encoding) = self.load(path, self.files.read_content(path)?)?;
+            let content = match self.encoding {
+                Some(e) if !e.is_utf8() => self.files.read_content(path)?,
+                _ => self.files.read_content_utf8(path)?,
+            };
+            let (original, encoding) = self.load(path, content)?;
             let len = original.as_deref().map_or(0, String::len);
             self.entries.insert(
                 path.to_string(),
