@@ -55,9 +55,11 @@ fn mixed_patch() -> Value {
     json!({"tool": "apply_patch", "arguments": {"patch": patch}})
 }
 
+/// The hard link `linked.txt` = `twin.txt`, updated in place, stays one file.
 #[test]
 fn a_crash_or_failure_at_every_step_leaves_the_batch_old_or_new() {
-    let steps = every_step("mixed", &mixed_setup, &mixed_patch(), 60);
+    let joined = [("linked.txt", "twin.txt")];
+    let steps = every_step_joined("mixed", &mixed_setup, &mixed_patch(), 60, &joined);
     assert!(steps >= 10, "the batch has more steps than {steps}");
 }
 
@@ -112,6 +114,18 @@ fn a_crash_or_failure_at_every_step_of_a_large_batch_leaves_it_old_or_new() {
 /// pool of threads takes the next step until one step's crash run exits 0 (past the last
 /// step); every step before that one must have crashed.
 fn every_step(name: &str, setup: &(dyn Fn(&Sandbox) + Sync), request: &Value, max: usize) -> usize {
+    every_step_joined(name, setup, request, max, &[])
+}
+
+/// [`every_step`], with pairs of names that are one file (hard links) and must still be
+/// one file after every failure and every recovery.
+fn every_step_joined(
+    name: &str,
+    setup: &(dyn Fn(&Sandbox) + Sync),
+    request: &Value,
+    max: usize,
+    joined: &[(&str, &str)],
+) -> usize {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
     let new = expected_new(&format!("{name}-twin"), setup, request);
@@ -131,7 +145,7 @@ fn every_step(name: &str, setup: &(dyn Fn(&Sandbox) + Sync), request: &Value, ma
                 if step > max || step >= end.load(Ordering::SeqCst) {
                     break;
                 }
-                match one_step(name, setup, request, &new, step) {
+                match one_step(name, setup, request, &new, step, joined) {
                     None => {
                         end.fetch_min(step, Ordering::SeqCst);
                     }
@@ -166,7 +180,15 @@ fn one_step(
     request: &Value,
     new: &Tree,
     step: usize,
+    joined: &[(&str, &str)],
 ) -> Option<bool> {
+    use std::os::unix::fs::MetadataExt;
+    let one_file = |s: &Sandbox, when: &str| {
+        for (a, b) in joined {
+            let ino = |p: &str| fs::metadata(s.root.join(p)).map(|m| m.ino()).ok();
+            assert_eq!(ino(a), ino(b), "step {step} ({when}): {a} and {b} split");
+        }
+    };
     let step_s = step.to_string();
     // Failure: rolled back, reported, nothing left.
     let s = Sandbox::new(&format!("{name}-fail-{step}"));
@@ -181,6 +203,7 @@ fn one_step(
         assert_eq!(out["error"]["kind"], "write_failed", "step {step}: {out:#}");
         assert_eq!(tree(&s.root), old, "failing step {step} must roll back");
     }
+    one_file(&s, "failed");
     assert!(
         leftovers(&s.root).is_empty(),
         "step {step}: {:?}",
@@ -205,6 +228,7 @@ fn one_step(
     } else {
         panic!("crash at step {step}: neither old nor new: {after:?}");
     };
+    one_file(&s, "crashed, recovered");
     assert!(
         leftovers(&s.root).is_empty(),
         "step {step}: {:?}",
