@@ -112,7 +112,7 @@ fn a_crash_or_failure_at_every_step_of_a_large_batch_leaves_it_old_or_new() {
 /// the next run, nothing is left behind. Returns how many steps the batch has.
 ///
 /// The steps are independent (each in its own sandboxes), so a few run at once: a small
-/// pool of threads takes the next step until one step's crash run exits 0 (past the last
+/// pool of four threads takes the next step until one step's crash run exits 0 (past the last
 /// step); every step before that one must have crashed.
 fn every_step(name: &str, setup: &(dyn Fn(&Sandbox) + Sync), request: &Value, max: usize) -> usize {
     every_step_joined(name, setup, request, max, &[])
@@ -135,12 +135,10 @@ fn every_step_joined(
     let end = AtomicUsize::new(max + 1);
     // Per crashed step: true when the next run completed the batch, false when it rolled back.
     let outcomes = Mutex::new(vec![None; max + 1]);
-    let workers = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(2)
-        .clamp(2, 4);
+    // Four: on two cores a step is partly CPU (the Node server's start-up) and partly
+    // waiting for the disk (fsync, syncfs).
     std::thread::scope(|scope| {
-        for _ in 0..workers {
+        for _ in 0..4 {
             scope.spawn(|| loop {
                 let step = next.fetch_add(1, Ordering::SeqCst);
                 if step > max || step >= end.load(Ordering::SeqCst) {
