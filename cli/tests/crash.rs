@@ -55,9 +55,11 @@ fn mixed_patch() -> Value {
     json!({"tool": "apply_patch", "arguments": {"patch": patch}})
 }
 
+/// The hard link `linked.txt` = `twin.txt`, updated in place, stays one file.
 #[test]
 fn a_crash_or_failure_at_every_step_leaves_the_batch_old_or_new() {
-    let steps = every_step("mixed", &mixed_setup, &mixed_patch(), 60);
+    let joined = [("linked.txt", "twin.txt")];
+    let steps = every_step_joined("mixed", &mixed_setup, &mixed_patch(), 60, &joined);
     assert!(steps >= 10, "the batch has more steps than {steps}");
 }
 
@@ -89,7 +91,8 @@ fn a_crash_or_failure_at_every_step_of_a_one_file_write_leaves_it_old_or_new() {
 /// system (`syncfs`) after staging and after the swaps.
 #[test]
 fn a_crash_or_failure_at_every_step_of_a_large_batch_leaves_it_old_or_new() {
-    const FILES: usize = 20;
+    // One past the limit (SYNC_EACH_MAX, 16): the same path as any larger batch.
+    const FILES: usize = 17;
     let setup = |s: &Sandbox| {
         s.file("keep.txt", "keep\n");
         for i in 0..FILES {
@@ -107,58 +110,130 @@ fn a_crash_or_failure_at_every_step_of_a_large_batch_leaves_it_old_or_new() {
 /// Fails, then crashes, the batch `request` makes on `setup`'s files at each disk step
 /// in turn (up to `max`): a failure rolls back, a crash is completed or rolled back by
 /// the next run, nothing is left behind. Returns how many steps the batch has.
-fn every_step(name: &str, setup: &dyn Fn(&Sandbox), request: &Value, max: usize) -> usize {
+///
+/// The steps are independent (each in its own sandboxes), so a few run at once: a small
+/// pool of four threads takes the next step until one step's crash run exits 0 (past the last
+/// step); every step before that one must have crashed.
+fn every_step(name: &str, setup: &(dyn Fn(&Sandbox) + Sync), request: &Value, max: usize) -> usize {
+    every_step_joined(name, setup, request, max, &[])
+}
+
+/// [`every_step`], with pairs of names that are one file (hard links) and must still be
+/// one file after every failure and every recovery.
+fn every_step_joined(
+    name: &str,
+    setup: &(dyn Fn(&Sandbox) + Sync),
+    request: &Value,
+    max: usize,
+    joined: &[(&str, &str)],
+) -> usize {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
     let new = expected_new(&format!("{name}-twin"), setup, request);
-    let (mut steps, mut old_after, mut new_after) = (0, 0, 0);
-    for step in 1..=max {
-        let step_s = step.to_string();
-        // Failure: rolled back, reported, nothing left.
-        let s = Sandbox::new(&format!("{name}-fail"));
-        setup(&s);
-        let old = tree(&s.root);
-        let env = [("ANCHORED_EDIT_FAIL_AT", step_s.as_str())];
-        let (code, out) = common::parse(s.spawn(request, &env).wait_with_output().unwrap());
-        if code == 0 {
-            // Past the last step, or the clean-up after `done`: the batch stands.
-            assert_eq!(tree(&s.root), new, "step {step}");
-        } else {
-            assert_eq!(out["error"]["kind"], "write_failed", "step {step}: {out:#}");
-            assert_eq!(tree(&s.root), old, "failing step {step} must roll back");
+    let next = AtomicUsize::new(1);
+    // The first step whose crash run finished (0): the batch has one step fewer.
+    let end = AtomicUsize::new(max + 1);
+    // Per crashed step: true when the next run completed the batch, false when it rolled back.
+    let outcomes = Mutex::new(vec![None; max + 1]);
+    // Four: on two cores a step is partly CPU (the Node server's start-up) and partly
+    // waiting for the disk (fsync, syncfs).
+    std::thread::scope(|scope| {
+        for _ in 0..4 {
+            scope.spawn(|| loop {
+                let step = next.fetch_add(1, Ordering::SeqCst);
+                if step > max || step >= end.load(Ordering::SeqCst) {
+                    break;
+                }
+                match one_step(name, setup, request, &new, step, joined) {
+                    None => {
+                        end.fetch_min(step, Ordering::SeqCst);
+                    }
+                    Some(completed) => outcomes.lock().unwrap()[step] = Some(completed),
+                }
+            });
         }
-        assert!(
-            leftovers(&s.root).is_empty(),
-            "step {step}: {:?}",
-            leftovers(&s.root)
-        );
-        // Crash: the next run completes or rolls back.
-        let s = Sandbox::new(&format!("{name}-crash"));
-        setup(&s);
-        let env = [("ANCHORED_EDIT_CRASH_AT", step_s.as_str())];
-        let status = s.spawn(request, &env).wait().unwrap();
-        if status.code() == Some(0) {
-            break; // past the last step
-        }
-        assert_eq!(status.code(), Some(137), "step {step} must crash");
-        steps = step;
-        recover(&s);
-        let after = tree(&s.root);
-        if after == old {
-            old_after += 1;
-        } else if after == new {
-            new_after += 1;
-        } else {
-            panic!("crash at step {step}: neither old nor new: {after:?}");
-        }
-        assert!(
-            leftovers(&s.root).is_empty(),
-            "step {step}: {:?}",
-            leftovers(&s.root)
-        );
+    });
+    let end = end.into_inner();
+    let outcomes = outcomes.into_inner().unwrap();
+    let steps = end - 1;
+    for (step, outcome) in outcomes.iter().enumerate().take(end).skip(1) {
+        assert!(outcome.is_some(), "step {step} was not run");
     }
+    let new_after = outcomes[..end].iter().filter(|o| **o == Some(true)).count();
+    let old_after = outcomes[..end]
+        .iter()
+        .filter(|o| **o == Some(false))
+        .count();
     eprintln!(
         "{name}, every step: {steps} steps; after a crash {old_after} rolled back, {new_after} completed"
     );
     steps
+}
+
+/// Step `step` of [`every_step`], failed then crashed, each in a fresh sandbox. `None`
+/// when the crash run finished (past the last step); else whether the run after the
+/// crash completed the batch (`true`) or rolled it back (`false`).
+fn one_step(
+    name: &str,
+    setup: &dyn Fn(&Sandbox),
+    request: &Value,
+    new: &Tree,
+    step: usize,
+    joined: &[(&str, &str)],
+) -> Option<bool> {
+    use std::os::unix::fs::MetadataExt;
+    let one_file = |s: &Sandbox, when: &str| {
+        for (a, b) in joined {
+            let ino = |p: &str| fs::metadata(s.root.join(p)).map(|m| m.ino()).ok();
+            assert_eq!(ino(a), ino(b), "step {step} ({when}): {a} and {b} split");
+        }
+    };
+    let step_s = step.to_string();
+    // Failure: rolled back, reported, nothing left.
+    let s = Sandbox::new(&format!("{name}-fail-{step}"));
+    setup(&s);
+    let old = tree(&s.root);
+    let env = [("ANCHORED_EDIT_FAIL_AT", step_s.as_str())];
+    let (code, out) = common::parse(s.spawn(request, &env).wait_with_output().unwrap());
+    if code == 0 {
+        // Past the last step, or the clean-up after `done`: the batch stands.
+        assert_eq!(&tree(&s.root), new, "step {step}");
+    } else {
+        assert_eq!(out["error"]["kind"], "write_failed", "step {step}: {out:#}");
+        assert_eq!(tree(&s.root), old, "failing step {step} must roll back");
+    }
+    one_file(&s, "failed");
+    assert!(
+        leftovers(&s.root).is_empty(),
+        "step {step}: {:?}",
+        leftovers(&s.root)
+    );
+    drop(s);
+    // Crash: the next run completes or rolls back.
+    let s = Sandbox::new(&format!("{name}-crash-{step}"));
+    setup(&s);
+    let env = [("ANCHORED_EDIT_CRASH_AT", step_s.as_str())];
+    let status = s.spawn(request, &env).wait().unwrap();
+    if status.code() == Some(0) {
+        return None; // past the last step
+    }
+    assert_eq!(status.code(), Some(137), "step {step} must crash");
+    recover(&s);
+    let after = tree(&s.root);
+    let completed = if after == old {
+        false
+    } else if &after == new {
+        true
+    } else {
+        panic!("crash at step {step}: neither old nor new: {after:?}");
+    };
+    one_file(&s, "crashed, recovered");
+    assert!(
+        leftovers(&s.root).is_empty(),
+        "step {step}: {:?}",
+        leftovers(&s.root)
+    );
+    Some(completed)
 }
 
 /// A batch over `n` files: each updated, deleted or moved; plus new files.

@@ -10,8 +10,11 @@
 use serde_json::{json, Value};
 use std::fs;
 use std::io::Write;
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
 
 /// The Node server's `bin.js` when `AE_NODE_SERVER` names it.
 pub fn node() -> Option<PathBuf> {
@@ -124,6 +127,90 @@ impl Sandbox {
 
     pub fn call(&self, tool: &str, args: Value) -> (i32, Value) {
         self.call_env(tool, args, &[])
+    }
+
+    /// One `mcp` server on this root, initialized, for many calls without a start-up
+    /// each (a race needs calls, not process starts).
+    pub fn server(&self) -> Server {
+        let mut child = self
+            .command()
+            .arg("mcp")
+            .arg("--root")
+            .arg(&self.root)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut server = Server {
+            child,
+            stdin,
+            lines,
+            next: 0,
+        };
+        server.request(
+            "initialize",
+            json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}),
+        );
+        server.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        server
+    }
+}
+
+/// A running `mcp` server ([`Sandbox::server`]); killed when dropped.
+pub struct Server {
+    child: Child,
+    stdin: ChildStdin,
+    lines: mpsc::Receiver<String>,
+    next: u64,
+}
+
+impl Server {
+    fn send(&mut self, message: &Value) {
+        writeln!(self.stdin, "{message}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The answer to one request (an answer within 30 s, or the test fails).
+    pub fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next += 1;
+        let id = self.next;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(30))
+                .unwrap_or_else(|_| panic!("{method}: no answer within 30 s"));
+            let answer: Value = serde_json::from_str(&line).unwrap();
+            if answer["id"] == id {
+                return answer;
+            }
+        }
+    }
+
+    /// A tools/call: 0 or 1 as `call` exits (the result's `isError`), and the whole result.
+    pub fn call(&mut self, tool: &str, args: Value) -> (i32, Value) {
+        let answer = self.request("tools/call", json!({"name": tool, "arguments": args}));
+        let result = answer["result"].clone();
+        assert!(!result.is_null(), "{tool}: {answer}");
+        (i32::from(result["isError"] == true), result)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
