@@ -1,21 +1,23 @@
 //! Work a server does after a write, while its reply goes out (issue 28).
 //!
 //! Two jobs leave the reply's path:
-//! - **The commit's clean-up** (removing the `.old` link, the journal and its lock):
-//!   the batch is final before it (the journal says `done`, or a one-rename batch's
-//!   rename is synced and its journal says `staging`, whose recovery only removes side
-//!   files), so a crash before the clean-up is recovered as the protocol says, and the
-//!   lock stays held until the clean-up ends (another process's recovery leaves the
-//!   batch alone).
+//! - **The journal's removal** (the journal and its lock, in the user's state
+//!   directory, outside the root): the batch is final before it (the journal says
+//!   `done`, or a one-rename batch's rename is synced and its journal says `staging`,
+//!   whose recovery only removes side files), so a crash before the removal is
+//!   recovered as the protocol says, and the lock stays held until the removal ends
+//!   (another process's recovery leaves the batch alone). The side files in the root
+//!   (`.old` links) are removed before the reply: a client that looks at the root once
+//!   the reply is out finds only the project's files (tests/crash.rs,
+//!   `a_servers_reply_finds_the_root_without_side_files`).
 //! - **Handing the written text to the read cache** (`read_cache.rs`): the text the
 //!   call wrote, its digest and the file's stat taken after the write; kept as racy, so
 //!   the next call compares it with the file once (a read, no hash) instead of
 //!   reading and hashing a stranger.
 //!
 //! The jobs run on one thread started when the call ends, the hand-overs first;
-//! [`Later::settle`] waits for it, and the next commit settles first (a pending `.old`
-//! link would make the target look hard-linked). Reads do not wait for the clean-up:
-//! side files are hidden names, which listings skip. A read waits (at most
+//! [`Later::settle`] waits for it, and the next commit settles first (one batch's
+//! journal at a time). Reads do not wait for the journal's removal. A read waits (at most
 //! `disk::HAND_OVER_WAIT`) for pending hand-overs: the read cache takes a handed-over
 //! text only if no read came after the write, and a read that came first would read,
 //! hash and copy the file as a stranger's. A server that ends settles (`Drop` of the
@@ -44,7 +46,7 @@ impl Later {
     }
 
     /// Queues `job` before the others (a read-cache hand-over, which a read may be
-    /// waiting for, goes before the clean-up).
+    /// waiting for, goes before the journal's removal).
     pub fn push_first(&self, job: Job) {
         self.queued
             .lock()

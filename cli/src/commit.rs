@@ -214,20 +214,23 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op<'_>], hook: &mut Hook) -> Result<
     }
     drop(exec.staged.take());
     let dirs = std::mem::take(&mut exec.dirs);
-    // A server cleans up after its reply (after_reply.rs): the batch is final, and a
-    // crash before the clean-up leaves it to the next run's recovery, as here.
-    if run.is_ok() && journal.state.stands() && disk.defers() {
-        if let (Ok(root), Ok(journals)) = (root.try_clone(), journals.try_clone()) {
+    // Rolled back after a failure, cleaned up after success: the same walk. A clean-up
+    // that fails after `done` is finished by the next run; the batch stands.
+    let in_root = journal::undo(root, &journal, &dirs);
+    // A server removes the journal after its reply (after_reply.rs): it lies outside the
+    // root, the batch is final, and a crash before the removal leaves it to the next
+    // run's recovery, as here. The root's side files go before the reply, so whoever
+    // looks at the root once the reply is out finds only the project's files.
+    if run.is_ok() && in_root.is_ok() && journal.state.stands() && disk.defers() {
+        if let Ok(journals) = journals.try_clone() {
             disk.defer(Box::new(move || {
-                let _ = journal::undo(&root, &journal, &dirs).and_then(|()| journals.discard(&tag));
+                let _ = journals.discard(&tag);
                 drop(lock);
             }));
             return Ok(());
         }
     }
-    // Rolled back after a failure, cleaned up after success: the same walk. A clean-up
-    // that fails after `done` is finished by the next run; the batch stands.
-    let cleanup = journal::undo(root, &journal, &dirs).and_then(|()| journals.discard(&tag));
+    let cleanup = in_root.and_then(|()| journals.discard(&tag));
     drop(lock);
     match run {
         Err(Failure::Io(e)) => Err(Failure::Io(match cleanup {

@@ -126,7 +126,7 @@ impl DiskFiles {
         self
     }
 
-    /// Whether a commit's clean-up waits until after the reply (a server's).
+    /// Whether a commit's journal removal waits until after the reply (a server's).
     pub fn defers(&self) -> bool {
         self.later.is_some()
     }

@@ -30,7 +30,7 @@ pub fn execute(
         // the call, so undo_edit's history holds only what landed.
         session.discard_last();
     }
-    // A server's clean-up and read-cache hand-over run while the reply goes out.
+    // A server's journal removal and read-cache hand-over run while the reply goes out.
     disk.start_later();
     committed
 }
@@ -49,7 +49,7 @@ pub fn commit_result(
     if !result.ok || result.dry_run == Some(true) {
         return result;
     }
-    // The previous call's clean-up ends before this commit (after_reply.rs).
+    // The previous call's journal removal ends before this commit (after_reply.rs).
     disk.settle();
     let since = ReadCache::start();
     let committed = commit::plan(changes, texts).and_then(|ops| commit::commit(disk, &ops));

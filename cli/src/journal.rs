@@ -90,7 +90,7 @@ impl Journals {
         })
     }
 
-    /// A second handle on the same journal folder (for a clean-up after the reply).
+    /// A second handle on the same journal folder (for the journal's removal after the reply).
     pub fn try_clone(&self) -> io::Result<Journals> {
         Ok(Journals {
             dir: self.dir.try_clone()?,

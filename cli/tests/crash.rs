@@ -462,6 +462,41 @@ fn the_mcp_server_recovers_a_crashed_batch_at_start() {
     assert_eq!(tree(&s.root), old, "{stderr}");
 }
 
+/// A server answers a write once the root is clean: no side file (`.NAME.ae-TAG.old`,
+/// `.new`) is left for a client, an editor or `git status` that looks right after the
+/// reply. (What a server may still do after its reply lies outside the root: its
+/// journal's removal, `cli/src/after_reply.rs`.)
+#[test]
+fn a_servers_reply_finds_the_root_without_side_files() {
+    let s = Sandbox::new("reply-clean");
+    mixed_setup(&s);
+    let mut server = s.server();
+    let in_root = |s: &Sandbox| -> Vec<String> {
+        leftovers(&s.root)
+            .into_iter()
+            .filter(|n| !n.starts_with("state: "))
+            .collect()
+    };
+    for i in 0..60 {
+        let (code, out) = server.call(
+            "str_replace",
+            json!({"path": "a.txt", "old_str": format!("a {i}\n").replace("a 0", "a old"),
+                   "new_str": format!("a {}\n", i + 1)}),
+        );
+        assert_eq!(code, 0, "{out}");
+        assert_eq!(in_root(&s), Vec::<String>::new(), "after write {i}");
+        let patch = format!(
+            "*** Begin Patch\n*** Update File: linked.txt\n-{}\n+l {}\n*** Update File: keep.txt\n-{}\n+k {}\n*** End Patch\n",
+            if i == 0 { "l old".into() } else { format!("l {i}") },
+            i + 1,
+            if i == 0 { "keep".into() } else { format!("k {i}") },
+            i + 1,
+        );
+        let (code, out) = server.call("apply_patch", json!({ "patch": patch }));
+        assert_eq!(code, 0, "{out}");
+        assert_eq!(in_root(&s), Vec::<String>::new(), "after patch {i}");
+    }
+}
 /// Waits up to `secs` for `child`; kills it and fails when it takes longer (a hang).
 fn wait_bounded(mut child: std::process::Child, secs: u64, what: &str) -> (i32, Value) {
     let start = Instant::now();
