@@ -3,7 +3,8 @@
 // as an MCP client starts it (`npx anchored-edit mcp --root DIR` through the SDK's stdio
 // client transport), and `anchored-edit call` for scripts. Every case of tests/corpus runs
 // through the installed command and through the native CLI, with the same result JSON,
-// exit status and files on disk. Also checks server.json (the MCP registry entry).
+// exit status and files on disk: every sequence case and a fixed sample of the others
+// through `call`, every single call through a long-lived MCP server of each kind. Also checks server.json (the MCP registry entry).
 //
 // Needs pkg/ (bash scripts/build-wasm) and the native CLI (cargo build -p anchored-edit-cli);
 // scripts/test-npx builds both. ANCHORED_EDIT_BIN overrides the native binary.
@@ -446,23 +447,70 @@ async function runSteps(dir, root, c, command, args) {
   return { steps, files };
 }
 
+/**
+ * Every `CALL_SAMPLE`th single-call case, and every sequence case, also runs through
+ * `anchored-edit call` (a process per call, ~0.2 s of CPU for the Node command: running all
+ * 700 through it was 82 of test-npx's 280 s); the rest go through one MCP server of each
+ * kind, the same disk layer and commit without a process start.
+ */
+const CALL_SAMPLE = 8;
+
+/** Replaces everything under `root` by case `c`'s files (text and base64 bytes). */
+function resetCase(root, c) {
+  const bytes = Object.entries(c.files_base64 ?? {}).map(([p, b64]) => [p, Buffer.from(b64, 'base64')]);
+  reset(root, Object.fromEntries([...Object.entries(c.files ?? {}), ...bytes]));
+}
+
+/** An MCP client of `command args mcp --root root`. */
+async function server(command, args, root) {
+  const client = new Client({ name: 'anchored-edit-npx-test', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command, args: [...args, 'mcp', '--root', root] }));
+  clients.push(client);
+  return client;
+}
+
+/** Case `c`'s call through `client` on a fresh copy of its files: {isError, result, files}. */
+async function serveCase(client, root, c) {
+  resetCase(root, c);
+  const r = await client.callTool({ name: c.call.tool, arguments: c.call.arguments });
+  return { isError: r.isError ?? false, result: r.structuredContent ?? r.content, files: tree(root) };
+}
+
 test('every corpus case: the same result, exit status and files as the native CLI', async () => {
   const cases = corpus();
   assert.ok(cases.length > 100);
   const failures = [];
+  const differ = (name, how, ours, theirs) => {
+    if (!isDeepStrictEqual(ours, theirs)) {
+      failures.push(`${name} (${how})\n  npx:    ${JSON.stringify(ours)}\n  native: ${JSON.stringify(theirs)}`);
+    }
+  };
   let next = 0;
-  const worker = async () => {
+  let called = 0;
+  let served = 0;
+  // Two workers, each with its root and a Node and a native server on it (the servers of
+  // one worker see the same calls in the same order, so their sessions stay alike).
+  const worker = async (w) => {
+    const root = path.join(work, 'corpus-served', String(w));
+    fs.mkdirSync(root, { recursive: true });
+    const ours = await server(process.execPath, [bin], root);
+    const theirs = await server(native, [], root);
     while (next < cases.length) {
       const i = next++;
       const [name, c] = cases[i];
-      const [ours, theirs] = [await runCase(i, c, process.execPath, [bin]), await runCase(i, c, native, [])];
-      if (!isDeepStrictEqual(ours, theirs)) {
-        failures.push(`${name}\n  npx:    ${JSON.stringify(ours)}\n  native: ${JSON.stringify(theirs)}`);
+      if (Array.isArray(c.steps) || i % CALL_SAMPLE === 0) {
+        called++;
+        differ(name, 'call', await runCase(i, c, process.execPath, [bin]), await runCase(i, c, native, []));
+      }
+      if (!Array.isArray(c.steps)) {
+        served++;
+        differ(name, 'mcp', await serveCase(ours, root, c), await serveCase(theirs, root, c));
       }
     }
   };
-  await Promise.all([worker(), worker()]);
+  await Promise.all([worker(0), worker(1)]);
   assert.deepEqual(failures, [], `${failures.length} of ${cases.length} cases differ`);
+  assert.ok(called > cases.length / CALL_SAMPLE && served > cases.length / 2, `${called} called, ${served} served`);
 });
 
 /** The profile each dialect's corpus cases (tests/corpus/dialects/<file>.json) belong to. */
