@@ -30,9 +30,12 @@
 // Markdown table with the load average at the start and the end.
 //
 // Usage: node scripts/bench-hosts.mjs [--iterations N] [--only npm|pulsar|vscode|mcp] [--smoke]
-//                                     [--step-times]
+//                                     [--step-times] [--pause MS]
 //   --smoke: 2 calls per figure on the first file only (checks the script still runs).
 //   --step-times: the native MCP server runs with ANCHORED_EDIT_STEP_TIMES=1 (cli/src/step_times.rs)
+//   --pause MS: the MCP servers' timed calls come MS after the previous call's reply (an
+//               agent's calls come seconds apart, its model's time; 1100 puts each call
+//               past the read cache's 1-s racy window of the file the previous call wrote)
 //   and the medians of its per-step microseconds are printed for each call kind (every call of
 //   that kind, the untimed undoing calls too: an exact hit is undone by an exact hit).
 import { execFileSync } from 'node:child_process';
@@ -50,6 +53,7 @@ const iterations = smoke ? 2 : Number(args[args.indexOf('--iterations') + 1]) ||
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 const rounds = smoke ? 1 : 3;
 const stepTimes = args.includes('--step-times');
+const pause = args.includes('--pause') ? Number(args[args.indexOf('--pause') + 1]) : 0;
 const stepRows = [];
 
 const dir = execFileSync('node', [path.join(root, 'scripts/bench-inputs.mjs')], { encoding: 'utf8' }).trim();
@@ -349,7 +353,8 @@ async function benchMcp() {
         const figures = [];
         for (const kind of ['exact', 'reindented', 'miss']) {
           const check = kind === 'miss' ? expectMiss(`${label} ${name} miss`) : expectOk(`${label} ${name} ${kind}`);
-          const forward = timed(() => call(c[kind]), check);
+          const timedCall = timed(() => call(c[kind]), check);
+          const forward = pause > 0 ? async () => (await new Promise((r) => setTimeout(r, pause)), timedCall()) : timedCall;
           const fn =
             kind === 'miss'
               ? { run: forward }

@@ -214,16 +214,24 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op<'_>], hook: &mut Hook) -> Result<
     }
     drop(exec.staged.take());
     let dirs = std::mem::take(&mut exec.dirs);
+    let defer = run.is_ok() && journal.state.stands() && disk.defers();
+    let olds = if defer {
+        open_olds(&journal, &dirs)
+    } else {
+        Vec::new()
+    };
     // Rolled back after a failure, cleaned up after success: the same walk. A clean-up
     // that fails after `done` is finished by the next run; the batch stands.
     let in_root = journal::undo(root, &journal, &dirs);
     // A server removes the journal after its reply (after_reply.rs): it lies outside the
     // root, the batch is final, and a crash before the removal leaves it to the next
     // run's recovery, as here. The root's side files go before the reply, so whoever
-    // looks at the root once the reply is out finds only the project's files.
-    if run.is_ok() && in_root.is_ok() && journal.state.stands() && disk.defers() {
+    // looks at the root once the reply is out finds only the project's files; their
+    // blocks are freed after it, when `olds` closes.
+    if defer && in_root.is_ok() {
         if let Ok(journals) = journals.try_clone() {
             disk.defer(Box::new(move || {
+                drop(olds);
                 let _ = journals.discard(&tag);
                 drop(lock);
             }));
@@ -244,6 +252,19 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op<'_>], hook: &mut Hook) -> Result<
         Ok(()) if journal.state.stands() => Ok(()),
         Ok(()) => cleanup.map_err(Failure::Io),
     }
+}
+
+/// The old texts (`.old` links, or copies of hard-linked targets) open: unlinking a last
+/// link frees its blocks (0.65 ms for 3.3 MB on ext4), unlinking one held open does not
+/// (6 µs); the blocks are freed when the files close.
+fn open_olds(journal: &Journal, dirs: &[Dir]) -> Vec<cap_std::fs::File> {
+    journal
+        .entries
+        .iter()
+        .zip(dirs)
+        .filter_map(|(e, dir)| open_regular(dir, Path::new(e.old.as_deref()?), false).ok())
+        .map(|(file, _)| file)
+        .collect()
 }
 
 /// The CLI's interpreter of the protocol's steps ([`protocol::commit_steps`]): it
