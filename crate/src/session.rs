@@ -71,6 +71,8 @@ pub struct Session {
     living: Living,
     /// The syntax guard's lexer states of the texts it checked last.
     guard: crate::guard::balance::Cache,
+    /// The line indexes, hashes and maps of the strings calls met last.
+    kept: std::sync::Arc<crate::text::Kept>,
     /// Hand each new text over apart from the result ([`Session::hand_texts`]).
     hands_texts: bool,
     /// The last call's new texts, by the changed file's path, until taken.
@@ -214,6 +216,7 @@ impl Session {
             None => None,
         };
         let mut ctx = Ctx::new(workspace(files, &self.roots, encoding));
+        ctx.kept = std::sync::Arc::clone(&self.kept);
         let outcome = (t.run)(&mut ctx, &args);
         for (path, text) in ctx.ws.originals() {
             self.living.remember(&path, &text);

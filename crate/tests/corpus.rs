@@ -452,3 +452,53 @@ fn corpus() {
     );
     eprintln!("corpus: {total} cases passed");
 }
+
+/// Every single-call case on kept strings (the same `Arc<String>` call after call, as
+/// editors' kept buffers and the servers' read caches hand them): the second and third
+/// calls, which reuse what the first call's texts computed (`text::Kept`: line index,
+/// every line's hash, the line map), give exactly the first call's result.
+#[test]
+fn a_kept_string_met_again_gives_the_same_result() {
+    let mut paths = Vec::new();
+    case_files(&corpus_dir(), &mut paths);
+    let (mut total, mut failures) = (0, Vec::new());
+    for path in paths {
+        let parsed: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let cases = match parsed {
+            Value::Array(a) => a,
+            one => vec![one],
+        };
+        for case in cases.iter().filter(|c| c["call"].is_object()) {
+            let CaseFiles::Texts(texts) = CaseFiles::of(case) else {
+                continue;
+            };
+            let files: BTreeMap<String, std::sync::Arc<String>> = texts
+                .into_iter()
+                .map(|(k, v)| (k, std::sync::Arc::new(v)))
+                .collect();
+            // Clones of one fresh session: the same state before each call, one `Kept`.
+            let fresh = Session::new();
+            let results: Vec<Value> = (0..3)
+                .map(|_| fresh.clone().call(&case["call"], &files).to_json())
+                .collect();
+            total += 1;
+            if results[1] != results[0] || results[2] != results[0] {
+                failures.push(format!(
+                    "{}#{}: first {}\n  second {}\n  third {}",
+                    path.display(),
+                    case["name"],
+                    results[0],
+                    results[1],
+                    results[2]
+                ));
+            }
+        }
+    }
+    assert!(total > 100, "{total} cases");
+    assert!(
+        failures.is_empty(),
+        "{} of {total} differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

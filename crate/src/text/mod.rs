@@ -24,12 +24,14 @@ pub mod change_set;
 pub mod diff;
 pub mod encoding;
 pub mod hash;
+mod kept;
 mod line_map;
 pub mod placeholder;
 pub mod scan;
 mod version;
 pub mod words;
 
+pub use kept::Kept;
 pub use line_map::LineMap;
 pub use version::version_of;
 
@@ -84,8 +86,9 @@ pub const BOM: char = '\u{feff}';
 #[derive(Debug)]
 pub struct Text<'a> {
     src: &'a str,
-    /// Every line's start and the text's endings, built on first need.
-    index: std::cell::OnceCell<LineIndex>,
+    /// What the text computes about itself once (its line index, line hashes, line
+    /// map), shared with later texts of the same kept string ([`Kept`]).
+    shared: std::sync::Arc<Shared>,
     /// Newlines in the whole text, counted on first need while there is no index.
     newlines: std::cell::OnceCell<usize>,
     /// Whether the text has a carriage return, and then its line ends (see [`Text::endings`]).
@@ -94,14 +97,25 @@ pub struct Text<'a> {
     probe: std::cell::Cell<Probe>,
     /// The row [`Text::line_of`] found last with the index.
     last_row: std::cell::Cell<usize>,
-    /// Each line's [core hash](hash::core_hash), computed on first use.
-    hashes: std::cell::OnceCell<Vec<u64>>,
-    /// Each line's [core ends](hash::core_ends), computed on first use.
-    ends: std::cell::OnceCell<Vec<u16>>,
-    /// The lines grouped by core hash, built on first use.
-    map: std::cell::OnceCell<LineMap>,
     /// Bytes byte-exact searches of this text have scanned (see [`Text::note_scan`]).
     scanned: std::cell::Cell<usize>,
+    /// Whether an earlier call met this string too ([`Kept`]): then every line's hash is
+    /// worth computing once, for this call and the next ones.
+    met_again: bool,
+}
+
+/// What a [`Text`] computes about its string on first need and never changes: a
+/// function of the bytes alone, so texts of one string may share it ([`Kept`]).
+#[derive(Debug, Default)]
+pub struct Shared {
+    /// Every line's start and the text's endings.
+    index: std::sync::OnceLock<LineIndex>,
+    /// Each line's [core hash](hash::core_hash).
+    hashes: std::sync::OnceLock<Vec<u64>>,
+    /// Each line's [core ends](hash::core_ends).
+    ends: std::sync::OnceLock<Vec<u16>>,
+    /// The lines grouped by core hash.
+    map: std::sync::OnceLock<LineMap>,
 }
 
 /// Where each line starts; `starts.len()` is the line count.
@@ -160,28 +174,35 @@ impl LineIndex {
 
 impl<'a> Text<'a> {
     pub fn new(src: &'a str) -> Text<'a> {
+        Text::with_shared(src, std::sync::Arc::default(), false)
+    }
+
+    /// A text of `src` with what an earlier text of the same string computed
+    /// (`shared` must belong to exactly these bytes: [`Kept`] makes sure); `met_again`
+    /// when an earlier call met the string.
+    fn with_shared(src: &'a str, shared: std::sync::Arc<Shared>, met_again: bool) -> Text<'a> {
         Text {
             src,
-            index: std::cell::OnceCell::new(),
+            shared,
+            met_again,
             newlines: std::cell::OnceCell::new(),
             endings: std::cell::OnceCell::new(),
             probe: std::cell::Cell::new(Probe::default()),
             last_row: std::cell::Cell::new(0),
-            hashes: std::cell::OnceCell::new(),
-            ends: std::cell::OnceCell::new(),
-            map: std::cell::OnceCell::new(),
             scanned: std::cell::Cell::new(0),
         }
     }
 
     fn index(&self) -> &LineIndex {
-        self.index.get_or_init(|| LineIndex::build(self.src, None))
+        self.shared
+            .index
+            .get_or_init(|| LineIndex::build(self.src, None))
     }
 
     /// The probe to count from, or None when the index exists or counting has read
     /// its budget (then the caller uses the index, building it if need be).
     fn probe(&self) -> Option<Probe> {
-        if self.index.get().is_some() {
+        if self.shared.index.get().is_some() {
             return None;
         }
         let mut p = self.probe.get();
@@ -232,7 +253,7 @@ impl<'a> Text<'a> {
     /// the cascade, each search of a call (old_str, then new_str to tell an edit already
     /// made) and the diagnostics probe these instead of rereading the lines.
     pub fn line_hashes(&self) -> &[u64] {
-        self.hashes.get_or_init(|| {
+        self.shared.hashes.get_or_init(|| {
             self.index();
             let mut scratch = Vec::new();
             (0..self.line_count())
@@ -249,10 +270,12 @@ impl<'a> Text<'a> {
     pub fn line_hashes_like(&self, lines: Range<usize>, like: &[&str]) -> Cow<'_, [u64]> {
         let end = lines.end.min(self.line_count());
         let lines = lines.start.min(end)..end;
-        if let Some(all) = self.hashes.get() {
+        if let Some(all) = self.shared.hashes.get() {
             return Cow::Borrowed(&all[lines]);
         }
-        if like.iter().any(|l| hash::core_hash(l) == NOT_LIKE) {
+        // A string met again (a kept buffer): every hash once, shared with later calls,
+        // instead of the asked lines' hashes again on every call.
+        if self.met_again || like.iter().any(|l| hash::core_hash(l) == NOT_LIKE) {
             return Cow::Borrowed(&self.line_hashes()[lines]);
         }
         let mut wanted = vec![0u64; 1 << 10];
@@ -260,10 +283,13 @@ impl<'a> Text<'a> {
             let e = usize::from(hash::core_ends(l));
             wanted[e >> 6] |= 1 << (e & 63);
         }
-        let ends = self.ends.get_or_init(|| {
+        let ends = self.shared.ends.get_or_init(|| {
             let mut ends = Vec::new();
-            if self.index.get().is_none() {
-                let _ = self.index.set(LineIndex::build(self.src, Some(&mut ends)));
+            if self.shared.index.get().is_none() {
+                let _ = self
+                    .shared
+                    .index
+                    .set(LineIndex::build(self.src, Some(&mut ends)));
                 return ends;
             }
             // From the line starts: a line's terminator and a BOM hold no core bytes.
@@ -300,12 +326,14 @@ impl<'a> Text<'a> {
 
     /// The lines grouped by core hash ([`LineMap`]), built once per text.
     pub fn line_map(&self) -> &LineMap {
-        self.map.get_or_init(|| LineMap::build(self.line_hashes()))
+        self.shared
+            .map
+            .get_or_init(|| LineMap::build(self.line_hashes()))
     }
 
     /// Whether [`Text::line_map`] has been built.
     pub fn has_line_map(&self) -> bool {
-        self.map.get().is_some()
+        self.shared.map.get().is_some()
     }
 
     /// Adds `bytes` to the bytes byte-exact searches of this text have scanned, and
@@ -331,7 +359,7 @@ impl<'a> Text<'a> {
     }
 
     pub fn line_count(&self) -> usize {
-        if let Some(index) = self.index.get() {
+        if let Some(index) = self.shared.index.get() {
             return index.starts.len();
         }
         let newlines = *self
@@ -343,7 +371,7 @@ impl<'a> Text<'a> {
     /// The text's CRLF and LF line ends, from the index; None, without building it,
     /// for a text with no carriage return at all (every line end is LF).
     fn endings(&self) -> Option<(usize, usize)> {
-        if let Some(index) = self.index.get() {
+        if let Some(index) = self.shared.index.get() {
             return Some((index.crlf_lines, index.lf_lines));
         }
         *self.endings.get_or_init(|| {

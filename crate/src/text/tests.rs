@@ -187,7 +187,7 @@ mod lazy_index {
             let o = if k % 2 == 0 { 0 } else { src.len() - 1 };
             assert_eq!(text.line_of(o), if k % 2 == 0 { 0 } else { 4999 });
         }
-        assert!(text.index.get().is_some());
+        assert!(text.shared.index.get().is_some());
     }
 }
 
@@ -209,6 +209,6 @@ fn core_ends_read_with_the_index_are_each_lines() {
         let fused = Text::new(src);
         let _ = fused.line_hashes_like(0..usize::MAX, &["zz"]);
         let expected: Vec<u16> = Text::new(src).lines().map(hash::core_ends).collect();
-        assert_eq!(fused.ends.get(), Some(&expected), "{src:?}");
+        assert_eq!(fused.shared.ends.get(), Some(&expected), "{src:?}");
     }
 }

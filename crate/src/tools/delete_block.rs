@@ -8,7 +8,6 @@ use crate::args::{typed_args, Annotations, Args, ToolSpec};
 use crate::blocks::Analysis;
 use crate::error::EditResult;
 use crate::text::words::lines_label;
-use crate::text::Text;
 
 pub static SPEC: ToolSpec = ToolSpec {
     name: "delete_block",
@@ -60,7 +59,7 @@ super::region::region_from_args!(DeleteBlockArgs);
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
-    let text = Text::new(&src);
+    let text = ctx.text(&src);
     let a = Analysis::new(&text, &path);
     ctx.warnings.extend(a.warning(&path));
     let (first, last) = start_end_region(

@@ -5,7 +5,6 @@ use super::{Ctx, Outcome};
 use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult};
 use crate::text::words::lines_label;
-use crate::text::Text;
 
 pub static SPEC: ToolSpec = ToolSpec {
     name: "delete_lines",
@@ -57,7 +56,7 @@ typed_args! {
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
-    let text = Text::new(&src);
+    let text = ctx.text(&src);
     let count = text.line_count();
     let a = DeleteLinesArgs::from_args(args);
     let start = a.start_line;

@@ -127,7 +127,7 @@ typed_args! {
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
-    let text = Text::new(&src);
+    let text = ctx.text(&src);
     let a = EditFileArgs::from_args(args);
     let snippet = cut(a.code_edit);
     if snippet.stretches.is_empty() {

@@ -6,7 +6,7 @@ use super::{Ctx, Outcome, Reading};
 use crate::args::{Annotations, Args, ToolSpec};
 use crate::blocks::Analysis;
 use crate::error::EditResult;
-use crate::text::{version_of, Text};
+use crate::text::version_of;
 use serde_json::{json, Map, Value};
 
 pub static SPEC: ToolSpec = ToolSpec {
@@ -27,7 +27,7 @@ Example: {\"path\": \"src/server.ts\"}",
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
-    let text = Text::new(&src);
+    let text = ctx.text(&src);
     let a = Analysis::new(&text, &path);
     ctx.warnings.extend(a.warning(&path));
     let symbols = a.outline();

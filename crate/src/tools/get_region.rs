@@ -7,7 +7,7 @@ use super::{Ctx, Outcome, Reading};
 use crate::args::{typed_args, Annotations, Args, ToolSpec};
 use crate::blocks::Analysis;
 use crate::error::EditResult;
-use crate::text::{version_of, Text};
+use crate::text::version_of;
 use serde_json::Map;
 
 pub static SPEC: ToolSpec = ToolSpec {
@@ -52,7 +52,7 @@ super::region::region_from_args!(GetRegionArgs);
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
-    let text = Text::new(&src);
+    let text = ctx.text(&src);
     let a = Analysis::new(&text, &path);
     ctx.warnings.extend(a.warning(&path));
     let (first, last) = start_end_region(

@@ -178,7 +178,7 @@ typed_args! {
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
-    let text = Text::new(&src);
+    let text = ctx.text(&src);
     let a = GrepFileArgs::from_args(args);
     let pattern = a.pattern;
     if pattern.is_empty() {

@@ -98,7 +98,7 @@ impl InsertArgs<'_> {
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
-    let text = Text::new(&src);
+    let text = ctx.text(&src);
     let a = InsertArgs::from_args(args);
     let new = a.new_str;
     if new.is_empty() {

@@ -269,6 +269,8 @@ pub struct Ctx<'f> {
     /// to write: its match, its hints' landmarks, its line arguments. With the lines it
     /// writes, they must not overlap what changed since an old `expected_version`.
     pub reads: Vec<(String, Range<usize>)>,
+    /// What texts of the strings the session meets again computed (the session's).
+    pub kept: Arc<crate::text::Kept>,
 }
 
 impl<'f> Ctx<'f> {
@@ -280,7 +282,14 @@ impl<'f> Ctx<'f> {
             extra: Map::new(),
             stale: Vec::new(),
             reads: Vec::new(),
+            kept: Arc::default(),
         }
+    }
+
+    /// The text of a file's string, with what earlier calls' texts of the same string
+    /// computed ([`crate::text::Kept`]).
+    pub fn text<'s>(&self, src: &'s Arc<String>) -> Text<'s> {
+        self.kept.text(src)
     }
 
     /// Notes that the call read lines `lines` (0-based, end exclusive) of `path`.

@@ -123,7 +123,7 @@ super::region::region_from_args!(MoveBlockArgs);
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
-    let text = Text::new(&src);
+    let text = ctx.text(&src);
     let a = Analysis::new(&text, &path);
     let m = MoveBlockArgs::from_args(args);
     let (first, last) = start_end_region(ctx, &a, &m.region(), &path, "move_block")?;

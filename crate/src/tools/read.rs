@@ -7,8 +7,8 @@ use super::params::*;
 use super::{Ctx, Outcome, Reading};
 use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::error::{EditError, EditResult};
+use crate::text::version_of;
 use crate::text::words::counted;
-use crate::text::{version_of, Text};
 use serde_json::Map;
 
 pub static GET_DOCUMENT: ToolSpec = ToolSpec {
@@ -90,7 +90,7 @@ typed_args! {
 
 pub fn get_document(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
-    let text = Text::new(&src);
+    let text = ctx.text(&src);
     let n = text.line_count();
     Ok(Outcome::Read(Reading {
         path,
@@ -106,7 +106,7 @@ pub fn get_document(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
 
 pub fn read_lines(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
-    let text = Text::new(&src);
+    let text = ctx.text(&src);
     let n = text.line_count();
     let a = ReadLinesArgs::from_args(args);
     let start = a.start_line.unwrap_or(1);
@@ -148,7 +148,7 @@ pub fn read_lines(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
 
 pub fn line_count(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
-    let n = Text::new(&src).line_count();
+    let n = ctx.text(&src).line_count();
     Ok(Outcome::Read(Reading {
         message: Some(format!("{path} has {}.", counted(n, "line"))),
         path,

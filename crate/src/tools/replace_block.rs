@@ -12,8 +12,8 @@ use crate::args::{typed_args, Annotations, Args, Param, ParamType, ToolSpec};
 use crate::blocks::Analysis;
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::guard;
+use crate::text::count_lines;
 use crate::text::words::lines_label;
-use crate::text::{count_lines, Text};
 
 pub static SPEC: ToolSpec = ToolSpec {
     name: "replace_block",
@@ -75,7 +75,7 @@ typed_args! {
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
-    let text = Text::new(&src);
+    let text = ctx.text(&src);
     let a = Analysis::new(&text, &path);
     ctx.warnings.extend(a.warning(&path));
     let b = ReplaceBlockArgs::from_args(args);

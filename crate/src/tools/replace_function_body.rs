@@ -83,7 +83,7 @@ typed_args! {
 
 pub fn run(ctx: &mut Ctx, args: &Args) -> EditResult<Outcome> {
     let (path, src) = ctx.open(args)?;
-    let text = Text::new(&src);
+    let text = ctx.text(&src);
     let a = Analysis::new(&text, &path);
     ctx.warnings.extend(a.warning(&path));
     let typed = ReplaceFunctionBodyArgs::from_args(args);

@@ -147,7 +147,7 @@ pub struct Replaced {
 /// `multi_replace`, so both parse, match, recover and refuse identically.
 pub fn replace(ctx: &mut Ctx, args: &Args) -> EditResult<Replaced> {
     let (path, src) = ctx.open(args)?;
-    let text = Text::new(&src);
+    let text = ctx.text(&src);
     let a = StrReplaceArgs::from_args(args);
     let (old, new, strict) = (a.old_str, a.new_str, a.strict);
     check_request(&path, old, new, a.allow_placeholders)?;
