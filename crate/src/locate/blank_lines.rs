@@ -58,9 +58,24 @@ pub fn matches(text: &Text, needle: &Needle, scope: &Scope) -> Vec<(Span, Merge)
     // kept line hashes pick the candidates, and only those are compared (a scan of
     // every line's key was a third of a diagnosed miss on 100 000 lines).
     let want = core_hash(first);
-    let hashes = text.line_hashes_like(lo..hi + 1, &[first]);
-    (lo..=hi)
-        .filter(|&i| hashes.get(i - lo) == Some(&want) && same(text.line(i), first))
+    let candidates: Vec<usize> = match text.kept_line_map() {
+        // A kept string's line map lists them (ascending).
+        Some(map) => map
+            .lines_with(want)
+            .iter()
+            .copied()
+            .filter(|&i| (lo..=hi).contains(&i))
+            .collect(),
+        None => {
+            let hashes = text.line_hashes_like(lo..hi + 1, &[first]);
+            (lo..=hi)
+                .filter(|&i| hashes.get(i - lo) == Some(&want))
+                .collect()
+        }
+    };
+    candidates
+        .into_iter()
+        .filter(|&i| same(text.line(i), first))
         .filter_map(|i| walk(text, needle, &wanted, i, hi))
         .map(|at| merge_at(text, needle, &wanted, &at, (lo, hi)))
         .collect()

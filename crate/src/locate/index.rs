@@ -49,6 +49,9 @@ impl<'t> LineIndex<'t> {
             return self.word_windows(text, scope, needle, last_start);
         }
         let wanted: Vec<u64> = needle.lines.iter().map(|l| core_hash(l)).collect();
+        if let Some(map) = self.text.kept_line_map() {
+            return self.mapped_windows(map, &full, &wanted, last_start);
+        }
         // Only full lines are compared: the others' hashes are never asked for.
         let like: Vec<&str> = full.iter().map(|&j| needle.lines[j].as_ref()).collect();
         let hashes = self.text.line_hashes_like(self.first..self.end, &like);
@@ -78,6 +81,41 @@ impl<'t> LineIndex<'t> {
                 .iter()
                 .all(|&j| hashes[i - self.first + j] == wanted[j])
             {
+                out.push(i);
+            }
+        }
+        out
+    }
+
+    /// [`LineIndex::windows`] from the text's line map (a kept string's): the rarest
+    /// full line's lines in scope anchor the windows, as the scan's counts pick it.
+    fn mapped_windows(
+        &self,
+        map: &crate::text::LineMap,
+        full: &[usize],
+        wanted: &[u64],
+        last_start: usize,
+    ) -> Vec<usize> {
+        let in_scope = |h: u64| {
+            let lines = map.lines_with(h);
+            let a = lines.partition_point(|&l| l < self.first);
+            let b = lines.partition_point(|&l| l < self.end);
+            &lines[a..b]
+        };
+        let Some(&anchor) = full.iter().min_by_key(|&&j| in_scope(wanted[j]).len()) else {
+            return Vec::new();
+        };
+        let hashes = self.text.line_hashes();
+        let mut out = Vec::new();
+        for &l in in_scope(wanted[anchor]) {
+            if l < self.first + anchor {
+                continue;
+            }
+            let i = l - anchor;
+            if i > last_start {
+                break;
+            }
+            if full.iter().all(|&j| hashes[i + j] == wanted[j]) {
                 out.push(i);
             }
         }

@@ -331,6 +331,16 @@ impl<'a> Text<'a> {
             .get_or_init(|| LineMap::build(self.line_hashes()))
     }
 
+    /// The line map when it is built, or when the string was met before ([`Kept`]: then
+    /// it is built now, once for every later call); None for a text met once, whose
+    /// searches scan the lines they ask about instead.
+    pub fn kept_line_map(&self) -> Option<&LineMap> {
+        match self.shared.map.get() {
+            Some(map) => Some(map),
+            None => self.met_again.then(|| self.line_map()),
+        }
+    }
+
     /// Whether [`Text::line_map`] has been built.
     pub fn has_line_map(&self) -> bool {
         self.shared.map.get().is_some()
