@@ -413,13 +413,11 @@ fn strings(v: &Value) -> Vec<String> {
     }
 }
 
-#[test]
-fn corpus() {
+/// Every case of the corpus, named `file#name`, in file order.
+fn all_cases() -> Vec<(String, Value)> {
     let mut paths = Vec::new();
     case_files(&corpus_dir(), &mut paths);
-    let mut total = 0;
-    let mut failures = Vec::new();
-    let mut names = std::collections::BTreeSet::new();
+    let mut out = Vec::new();
     for path in paths {
         let text = std::fs::read_to_string(&path).expect("readable case file");
         let parsed: Value = serde_json::from_str(&text)
@@ -434,13 +432,26 @@ fn corpus() {
             .display()
             .to_string();
         for case in cases {
-            total += 1;
-            let name = format!("{rel}#{}", case["name"].as_str().unwrap_or("?"));
-            assert!(names.insert(name.clone()), "duplicate case name {name}");
-            let problems = check_case(&case);
-            if !problems.is_empty() {
-                failures.push(format!("{name}\n    {}", problems.join("\n    ")));
-            }
+            out.push((
+                format!("{rel}#{}", case["name"].as_str().unwrap_or("?")),
+                case,
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn corpus() {
+    let mut total = 0;
+    let mut failures = Vec::new();
+    let mut names = std::collections::BTreeSet::new();
+    for (name, case) in all_cases() {
+        total += 1;
+        assert!(names.insert(name.clone()), "duplicate case name {name}");
+        let problems = check_case(&case);
+        if !problems.is_empty() {
+            failures.push(format!("{name}\n    {}", problems.join("\n    ")));
         }
     }
     assert!(total > 0, "no corpus cases found");
@@ -459,39 +470,26 @@ fn corpus() {
 /// every line's hash, the line map), give exactly the first call's result.
 #[test]
 fn a_kept_string_met_again_gives_the_same_result() {
-    let mut paths = Vec::new();
-    case_files(&corpus_dir(), &mut paths);
     let (mut total, mut failures) = (0, Vec::new());
-    for path in paths {
-        let parsed: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        let cases = match parsed {
-            Value::Array(a) => a,
-            one => vec![one],
+    for (name, case) in all_cases().iter().filter(|(_, c)| c["call"].is_object()) {
+        let CaseFiles::Texts(texts) = CaseFiles::of(case) else {
+            continue;
         };
-        for case in cases.iter().filter(|c| c["call"].is_object()) {
-            let CaseFiles::Texts(texts) = CaseFiles::of(case) else {
-                continue;
-            };
-            let files: BTreeMap<String, std::sync::Arc<String>> = texts
-                .into_iter()
-                .map(|(k, v)| (k, std::sync::Arc::new(v)))
-                .collect();
-            // Clones of one fresh session: the same state before each call, one `Kept`.
-            let fresh = Session::new();
-            let results: Vec<Value> = (0..3)
-                .map(|_| fresh.clone().call(&case["call"], &files).to_json())
-                .collect();
-            total += 1;
-            if results[1] != results[0] || results[2] != results[0] {
-                failures.push(format!(
-                    "{}#{}: first {}\n  second {}\n  third {}",
-                    path.display(),
-                    case["name"],
-                    results[0],
-                    results[1],
-                    results[2]
-                ));
-            }
+        let files: BTreeMap<String, std::sync::Arc<String>> = texts
+            .into_iter()
+            .map(|(k, v)| (k, std::sync::Arc::new(v)))
+            .collect();
+        // Clones of one fresh session: the same state before each call, one `Kept`.
+        let fresh = Session::new();
+        let results: Vec<Value> = (0..3)
+            .map(|_| fresh.clone().call(&case["call"], &files).to_json())
+            .collect();
+        total += 1;
+        if results[1] != results[0] || results[2] != results[0] {
+            failures.push(format!(
+                "{name}: first {}\n  second {}\n  third {}",
+                results[0], results[1], results[2]
+            ));
         }
     }
     assert!(total > 100, "{total} cases");

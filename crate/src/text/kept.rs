@@ -52,14 +52,6 @@ impl Kept {
         };
         Text::with_shared(src, shared, met_again)
     }
-
-    /// Forgets every string (the memory they hold is freed with the last holder).
-    pub fn clear(&self) {
-        self.entries
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .clear();
-    }
 }
 
 #[cfg(test)]
