@@ -47,6 +47,7 @@ use crate::digest::Digest;
 use crate::disk::{open_regular, DiskFiles, Seen};
 use crate::jail;
 use crate::journal::{self, open_dir, sync_dir, Entry};
+use crate::read_cache::Stamp;
 use anchored_edit::protocol::{self, Journal, Kind, Named, Step};
 use anchored_edit::{encode_text, FileChange};
 use cap_std::fs::{Dir, Metadata, MetadataExt, OpenOptions, OpenOptionsExt, PermissionsExt};
@@ -205,6 +206,7 @@ pub fn commit_with(disk: &DiskFiles, ops: &[Op<'_>], hook: &mut Hook) -> Result<
         journals,
         dirs: Vec::new(),
         staged: None,
+        stamps: vec![None; targets.len()],
     };
     let run = exec.run(&mut journal, hook);
     if let Err(Failure::Io(e)) = &run {
@@ -277,6 +279,8 @@ struct Exec<'e, 'o> {
     dirs: Vec<Dir>,
     /// The staging file being written (its `Stage`, `Write` and `Fsync` steps).
     staged: Option<std::fs::File>,
+    /// Each staged file's stat after its `fsync`, by entry (for [`Exec::note_swapped`]).
+    stamps: Vec<Option<Stamp>>,
 }
 
 impl Exec<'_, '_> {
@@ -321,9 +325,12 @@ impl Exec<'_, '_> {
                 };
                 f.write_all(text)?;
             }
-            Step::Fsync(_) => {
+            Step::Fsync(i) => {
                 if let Some(f) = self.staged.take() {
                     f.sync_all()?;
+                    // Also makes the rename's change time fine-grained where the kernel
+                    // gives fine times only to files whose times were asked for.
+                    self.stamps[i] = f.metadata().ok().map(|m| Stamp::of_std(&m));
                 }
             }
             Step::LinkOld(i) => {
@@ -344,13 +351,34 @@ impl Exec<'_, '_> {
             }
             Step::SyncFiles | Step::SyncDirs => sync_file_systems(&self.dirs)?,
             Step::Check(i) => check(self.disk, &self.targets[i], self.dir(i)?)?,
-            Step::Rename(_) | Step::LinkNew(_) | Step::Overwrite(_) | Step::Unlink(_) => {
+            Step::Rename(i) | Step::LinkNew(i) => {
+                swap(&self.dirs, self.targets, &journal.entries, step)?;
+                self.note_swapped(i);
+            }
+            Step::Overwrite(_) | Step::Unlink(_) => {
                 swap(&self.dirs, self.targets, &journal.entries, step)?
             }
             Step::SyncDir(i) => sync_dir(self.dir(i)?)?,
             Step::Cleanup => {}
         }
         Ok(false)
+    }
+
+    /// Tells the read cache that entry `i`'s swap settled its file ([`Stamp::settles`]),
+    /// with the stat taken now, right after the swap: the hand-over of the written text
+    /// (after the reply) keeps it trusted if the file still shows this stat.
+    fn note_swapped(&self, i: usize) {
+        let (Some(Some(staged)), Ok(dir)) = (self.stamps.get(i), self.dir(i)) else {
+            return;
+        };
+        let t = &self.targets[i];
+        let Ok(now) = dir.symlink_metadata(&t.name) else {
+            return;
+        };
+        let now = Stamp::of(&now);
+        if now.settles(staged) {
+            self.disk.note_settled(&t.rel, now);
+        }
     }
 
     /// Entry `i`'s open directory.

@@ -197,6 +197,14 @@ impl DiskFiles {
         }));
     }
 
+    /// Notes that a commit's swap settled `rel` (`read_cache::Stamp::settles`), for
+    /// the hand-over of its text.
+    pub fn note_settled(&self, rel: &Path, stamp: crate::read_cache::Stamp) {
+        if let Some(cache) = &self.cache {
+            cache.note_settled(rel, stamp);
+        }
+    }
+
     pub fn jail(&self) -> &Jail {
         &self.jail
     }

@@ -144,9 +144,22 @@ mod tests {
         assert_eq!(counts(&disk).written, 1, "the written text handed over");
         assert_eq!(names(), ["a.py"], "side files removed after the call");
 
+        // Where the file system shows the swap settled the file (read_cache::Stamp::settles),
+        // the next call trusts the kept text by its stamp; elsewhere it compares it once.
+        let settles = swaps_settle(&dir);
+        assert_eq!(
+            counts(&disk).settled,
+            u64::from(settles),
+            "{:?}",
+            counts(&disk)
+        );
+        let verified = |disk: &DiskFiles| match settles {
+            true => counts(disk).hits,
+            false => counts(disk).confirmed,
+        };
         replace(&mut session, &disk, "return 2", "return 3");
         assert_eq!(
-            counts(&disk).confirmed,
+            verified(&disk),
             1,
             "the next call used the handed-over text"
         );
@@ -172,11 +185,13 @@ mod tests {
 
         // Rewritten in place by someone else, same length, right after the write.
         std::fs::write(&file, "def f():\n    return 4\n").unwrap();
+        let before = counts(&disk);
         replace(&mut session, &disk, "return 4", "return 5");
+        let after = counts(&disk);
         assert_eq!(
-            counts(&disk).confirmed,
-            2,
-            "a changed file is read, not confirmed"
+            (after.hits, after.confirmed),
+            (before.hits, before.confirmed),
+            "a changed file is read, neither trusted nor confirmed"
         );
         assert_eq!(counts(&disk).texts, 1, "a changed file's bytes are decoded");
         assert_eq!(
@@ -203,6 +218,23 @@ mod tests {
         );
         drop(disk);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Whether a file staged, synced and renamed in `dir` as the commit does is settled by
+    /// its rename on this file system (`read_cache::Stamp::settles`).
+    fn swaps_settle(dir: &std::path::Path) -> bool {
+        use crate::read_cache::Stamp;
+        use std::io::Write as _;
+        let (staged, target) = (dir.join(".probe.staged"), dir.join("probe"));
+        let mut f = std::fs::File::create(&staged).unwrap();
+        f.write_all(b"probe\n").unwrap();
+        f.sync_all().unwrap();
+        let before = Stamp::of_std(&f.metadata().unwrap());
+        std::fs::rename(&staged, &target).unwrap();
+        let root = cap_std::fs::Dir::open_ambient_dir(dir, cap_std::ambient_authority()).unwrap();
+        let after = Stamp::of(&root.symlink_metadata("probe").unwrap());
+        std::fs::remove_file(&target).unwrap();
+        after.settles(&before)
     }
 
     /// A call that comes before the previous call's hand-over ran (it runs after the

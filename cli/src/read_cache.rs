@@ -18,9 +18,13 @@
 //!
 //! Each entry keeps its bytes' [`Digest`] too, so a call answered from here hashes
 //! nothing. After the server's own write, [`ReadCache::keep_written`] keeps the text it
-//! wrote (the server hands it over after the reply, `after_reply.rs`): a file written
+//! wrote (the server hands it over after the reply, `after_reply.rs`). A file written
 //! just now is racy, so the next call compares it with the disk once instead of reading
-//! and hashing a stranger's bytes.
+//! and hashing a stranger's bytes, unless the swap settled it ([`Stamp::settles`]): the
+//! rename that put the staged file in place changed its change time to a later tick than
+//! its modification time, so any write after the rename gives it a later modification
+//! time than the one kept, and a stat tells it apart. The stat that shows this is taken
+//! right after the swap ([`ReadCache::note_settled`]) and must equal the hand-over's.
 
 use crate::digest::Digest;
 use cap_std::fs::{Metadata, MetadataExt};
@@ -36,7 +40,7 @@ pub const RACY: Duration = Duration::from_secs(1);
 
 /// What identifies a file's content without reading it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Stamp {
+pub struct Stamp {
     dev: u64,
     ino: u64,
     len: u64,
@@ -45,7 +49,7 @@ struct Stamp {
 }
 
 impl Stamp {
-    fn of(meta: &Metadata) -> Stamp {
+    pub fn of(meta: &Metadata) -> Stamp {
         Stamp {
             dev: meta.dev(),
             ino: meta.ino(),
@@ -53,6 +57,36 @@ impl Stamp {
             mtime: (meta.mtime(), meta.mtime_nsec()),
             ctime: (meta.ctime(), meta.ctime_nsec()),
         }
+    }
+
+    /// The stamp of an open `std` file (the commit's staged file).
+    pub fn of_std(meta: &std::fs::Metadata) -> Stamp {
+        use std::os::unix::fs::MetadataExt as _;
+        Stamp {
+            dev: meta.dev(),
+            ino: meta.ino(),
+            len: meta.size(),
+            mtime: (meta.mtime(), meta.mtime_nsec()),
+            ctime: (meta.ctime(), meta.ctime_nsec()),
+        }
+    }
+
+    /// Whether `self`, the stat of a target right after the swap that put the staged
+    /// file (`staged`: its stat after its last write and `fsync`) in place, proves that
+    /// any later write changes the stamp: the same file, length and modification time,
+    /// and a change time (the rename's) in a later tick than that modification time.
+    /// A write after the rename gets a modification time at least the rename's (file
+    /// times come from one clock that does not go back), so never the kept one. Both
+    /// times must show sub-millisecond digits: a file system that keeps coarser times
+    /// (FAT's 2 s, exFAT's 10 ms) may keep the change time finer than the modification
+    /// time, and there the proof fails; such a file stays racy.
+    pub fn settles(&self, staged: &Stamp) -> bool {
+        let fine = |t: (i64, i64)| t.1 % 1_000_000 != 0;
+        (self.dev, self.ino, self.len, self.mtime)
+            == (staged.dev, staged.ino, staged.len, staged.mtime)
+            && self.ctime > self.mtime
+            && fine(self.mtime)
+            && fine(self.ctime)
     }
 
     /// Nanoseconds since the epoch of the modification time.
@@ -90,6 +124,9 @@ impl Held {
 struct Kept {
     stamp: Stamp,
     read_at_ns: i128,
+    /// Written by the server and settled by its swap ([`Stamp::settles`]): trusted
+    /// while the stamp holds, racy window or not.
+    settled: bool,
     bytes: Held,
     digest: Digest,
     used: u64,
@@ -112,6 +149,8 @@ pub struct Counts {
     pub confirmed: u64,
     /// Kept by the server after its own write.
     pub written: u64,
+    /// Of those, settled by the swap: trusted without a compare.
+    pub settled: u64,
     /// Reads answered with the text the server wrote, shared with the engine.
     pub texts: u64,
 }
@@ -119,6 +158,8 @@ pub struct Counts {
 #[derive(Default)]
 struct Inner {
     entries: HashMap<PathBuf, Kept>,
+    /// Stamps taken right after a swap that settled the file, until the hand-over.
+    settled: HashMap<PathBuf, Stamp>,
     total: usize,
     clock: u64,
     counts: Counts,
@@ -153,7 +194,7 @@ impl ReadCache {
             return None;
         }
         kept.used = clock;
-        let trusted = stamp.mtime_ns() + RACY.as_nanos() as i128 <= kept.read_at_ns;
+        let trusted = kept.settled || stamp.mtime_ns() + RACY.as_nanos() as i128 <= kept.read_at_ns;
         let found = Found {
             bytes: kept.bytes.clone(),
             digest: kept.digest,
@@ -181,6 +222,17 @@ impl ReadCache {
         self.lock().counts
     }
 
+    /// Notes `stamp`, the stat of `rel` taken right after the commit's swap, which
+    /// [`Stamp::settles`]: the hand-over that finds the same stamp keeps its text
+    /// trusted. At most a few hundred are held (a hand-over takes its own).
+    pub fn note_settled(&self, rel: &Path, stamp: Stamp) {
+        let mut inner = self.lock();
+        if inner.settled.len() >= 256 {
+            inner.settled.clear();
+        }
+        inner.settled.insert(rel.to_path_buf(), stamp);
+    }
+
     /// The moment a read starts, for [`ReadCache::keep`].
     pub fn start() -> i128 {
         now_ns()
@@ -198,8 +250,9 @@ impl ReadCache {
         bytes: &Held,
         digest: Digest,
     ) {
-        {
+        let settled = {
             let mut inner = self.lock();
+            let settled = inner.settled.remove(rel) == Some(Stamp::of(meta));
             if inner
                 .entries
                 .get(rel)
@@ -208,8 +261,10 @@ impl ReadCache {
                 return;
             }
             inner.counts.written += 1;
-        }
-        self.keep(rel, meta, since_ns, bytes, digest);
+            inner.counts.settled += u64::from(settled);
+            settled
+        };
+        self.insert(rel, meta, since_ns, settled, bytes, digest);
     }
 
     /// Keeps `bytes` (their `digest`), read from `rel` (stat `meta`) from `read_at_ns` on.
@@ -218,6 +273,18 @@ impl ReadCache {
         rel: &Path,
         meta: &Metadata,
         read_at_ns: i128,
+        bytes: &Held,
+        digest: Digest,
+    ) {
+        self.insert(rel, meta, read_at_ns, false, bytes, digest);
+    }
+
+    fn insert(
+        &self,
+        rel: &Path,
+        meta: &Metadata,
+        read_at_ns: i128,
+        settled: bool,
         bytes: &Held,
         digest: Digest,
     ) {
@@ -237,6 +304,7 @@ impl ReadCache {
             Kept {
                 stamp: Stamp::of(meta),
                 read_at_ns,
+                settled,
                 bytes: bytes.clone(),
                 digest,
                 used,
@@ -321,6 +389,54 @@ mod tests {
             let meta = root.metadata(rel).unwrap();
             assert_eq!(cache.get(rel, &meta).is_some(), hit, "{what}");
             std::fs::remove_dir_all(&dir).unwrap();
+        }
+    }
+
+    /// (how the stat after the swap differs from the staged file's, settled?)
+    #[test]
+    fn a_swap_settles_only_a_later_change_time_on_the_same_fine_grained_file() {
+        let staged = Stamp {
+            dev: 1,
+            ino: 7,
+            len: 100,
+            mtime: (1_000, 123_456_789),
+            ctime: (1_000, 123_456_789),
+        };
+        let later = (1_000, 123_999_001);
+        type Edit = fn(&mut Stamp);
+        let cases: [(&str, Edit, bool); 8] = [
+            ("the rename's change time is later", |_| {}, true),
+            ("same tick: change time equal", |s| s.ctime = s.mtime, false),
+            ("change time earlier", |s| s.ctime = (999, 0), false),
+            (
+                "written again after the rename",
+                |s| s.mtime = s.ctime,
+                false,
+            ),
+            ("another file", |s| s.ino = 8, false),
+            ("another length", |s| s.len = 101, false),
+            (
+                "coarse modification time (FAT)",
+                |s| s.mtime = (1_000, 0),
+                false,
+            ),
+            (
+                "coarse change time (millisecond ticks)",
+                |s| s.ctime = (1_000, 124_000_000),
+                false,
+            ),
+        ];
+        for (what, edit, settled) in cases {
+            let mut now = Stamp {
+                ctime: later,
+                ..staged
+            };
+            let mut before = staged;
+            edit(&mut now);
+            if what.starts_with("coarse modification") {
+                before.mtime = now.mtime;
+            }
+            assert_eq!(now.settles(&before), settled, "{what}");
         }
     }
 
