@@ -20,7 +20,7 @@
 //! edit. A text met for the first time is lexed whole once. Only a refusal lexes the
 //! final text whole again, to name the place (so no refusal rests on the re-lexing).
 
-use crate::blocks::balance::{balanced_untraced, retraced, traced, Traced};
+use crate::blocks::balance::{balanced_untraced, retraced_by, traced, Traced};
 use crate::blocks::{balance, Balance, Lang, Unmatched};
 use crate::error::{EditError, EditResult, ErrorKind};
 use crate::workspace::Changed;
@@ -31,6 +31,9 @@ use std::sync::Arc;
 /// Texts kept at most (and their total size), oldest dropped first.
 const CACHE_TEXTS: usize = 16;
 const CACHE_BYTES: usize = 64 << 20;
+/// Texts of one path kept at most (its latest texts: an edit's original and result,
+/// and the texts before them that an undo may bring back).
+const PATH_TEXTS: usize = 4;
 
 /// The lexer states of the texts a session's guard checked last.
 #[derive(Clone, Debug, Default)]
@@ -50,19 +53,39 @@ impl Cache {
     }
 
     /// The state of `text` at `path`, if kept (the same text, not merely the same name).
-    fn get(&self, path: &str, text: &Arc<String>) -> Option<Traced> {
-        self.entries
-            .iter()
-            .find(|(p, t, _)| p == path && same_text(t, text))
-            .map(|(_, _, s)| s.clone())
+    /// The found entry becomes the most recently used (the last dropped).
+    fn get(&mut self, path: &str, text: &Arc<String>) -> Option<Traced> {
+        // The same allocation first: comparing bytes on the way to it would read an
+        // earlier text of the same length up to its first difference.
+        let at = |same: fn(&Arc<String>, &Arc<String>) -> bool| {
+            self.entries
+                .iter()
+                .position(|(p, t, _)| p == path && same(t, text))
+        };
+        let i = at(Arc::ptr_eq).or_else(|| at(same_text))?;
+        let entry = self.entries.remove(i)?;
+        let state = entry.2.clone();
+        self.entries.push_back(entry);
+        Some(state)
     }
 
     fn put(&mut self, path: &str, text: &Arc<String>, state: Traced) {
         if self.off {
             return;
         }
+        // By identity only: comparing the bytes of an earlier text of the same path
+        // (an edit that keeps the length) read the whole file on every call. An equal
+        // text in another allocation stays as a second entry, bounded below; `get`
+        // finds either.
         self.entries
-            .retain(|(p, t, _)| !(p == path && same_text(t, text)));
+            .retain(|(p, t, _)| !(p == path && Arc::ptr_eq(t, text)));
+        // A path's earlier texts beyond the last few are of no next call.
+        while self.entries.iter().filter(|(p, _, _)| p == path).count() >= PATH_TEXTS {
+            let Some(oldest) = self.entries.iter().position(|(p, _, _)| p == path) else {
+                break;
+            };
+            self.entries.remove(oldest);
+        }
         self.entries
             .push_back((path.to_string(), text.clone(), state));
         let mut bytes: usize = self.entries.iter().map(|(_, t, _)| t.len()).sum();
@@ -136,7 +159,9 @@ pub fn regression(change: &Changed, cache: &mut Cache) -> Option<Regression> {
     if !before.balanced {
         return None;
     }
-    let after = retraced(&before, original, current, lang).unwrap_or_else(|| traced(current, lang));
+    // The call's recorded ranges give the changed stretch (no compare of the texts whole).
+    let after = retraced_by(&before, original, current, change.change.as_ref(), lang)
+        .unwrap_or_else(|| traced(current, lang));
     let balanced = after.balanced;
     cache.put(path, current, after);
     if balanced {
@@ -225,6 +250,30 @@ mod tests {
                 let found = regression(&change, &mut cache);
                 assert_eq!(found.is_some(), *refused, "{path} off={off}: {after:?}");
             }
+        }
+    }
+
+    /// A host that edits one kept text call after call (each result a new allocation
+    /// with the same bytes) keeps that text's state: it is met again each call and not
+    /// lexed again; a path keeps at most PATH_TEXTS texts.
+    #[test]
+    fn a_text_edited_again_and_again_keeps_its_state() {
+        let mut cache = Cache::default();
+        let original = Arc::new("fn f() {\n    g(1);\n}\n".repeat(50));
+        for _ in 0..3 * PATH_TEXTS {
+            let current = Arc::new(original.replacen("g(1)", "g(2)", 1));
+            let change = Changed {
+                path: "a.rs".into(),
+                original: Some(original.clone()),
+                current: Some(current),
+                moved_to: None,
+                encoding: None,
+                change: None,
+            };
+            assert!(regression(&change, &mut cache).is_none());
+            let kept = |t: &Arc<String>| cache.entries.iter().any(|(_, k, _)| Arc::ptr_eq(k, t));
+            assert!(kept(&original), "the original's state was dropped");
+            assert!(cache.entries.len() <= PATH_TEXTS, "{}", cache.entries.len());
         }
     }
 

@@ -19,7 +19,7 @@
 
 mod relex;
 
-pub use relex::{retraced, traced, Traced};
+pub use relex::{retraced, retraced_by, traced, Traced};
 
 use super::lex::{Issue, IssueKind};
 use super::{Analysis, Lang};

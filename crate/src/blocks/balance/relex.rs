@@ -23,6 +23,7 @@ use super::super::indent::{
 use super::super::lex::pieces::{Pieces, Shift};
 use super::super::lex::trace::{lex_traced, relex, Snapshot, SyncTarget, Trace, Window};
 use super::super::{Analysis, Lang};
+use crate::text::change_set::ChangeSet;
 use crate::text::scan::{common_prefix_len, common_suffix_len};
 use crate::text::Text;
 use std::sync::Arc;
@@ -70,6 +71,28 @@ fn changed_stretch(before: &[u8], after: &[u8]) -> (usize, usize, usize) {
     (p, before.len() - s, after.len() - s)
 }
 
+/// The stretch `change` (the ranges of `before` that give `after`) covers: the start
+/// of its first range and the end of its last, in each text; None when it is not a
+/// change of `before` into a text of `after`'s length (then the texts are compared).
+/// Bytes outside it are equal in both texts, so it may only be wider than
+/// [`changed_stretch`]'s, which re-lexes a little more and answers alike.
+fn recorded_stretch(
+    change: &ChangeSet,
+    before: &[u8],
+    after: &[u8],
+) -> Option<(usize, usize, usize)> {
+    if change.old_len() != before.len() || change.new_len() != after.len() {
+        return None;
+    }
+    let splices = change.splices();
+    let (Some(first), Some(last)) = (splices.first(), splices.last()) else {
+        return Some((before.len(), before.len(), after.len()));
+    };
+    let before_end = last.0.end;
+    let after_end = (before_end + after.len()).checked_sub(before.len())?;
+    Some((first.0.start, before_end, after_end))
+}
+
 /// The last snapshot at or before `p` with code between it and `p` (or at the file's
 /// start), clean where `clean` is asked.
 fn restart(before: &Traced, src: &[u8], p: usize, clean: bool) -> Option<Snapshot> {
@@ -87,11 +110,26 @@ fn restart(before: &Traced, src: &[u8], p: usize, clean: bool) -> Option<Snapsho
 /// is balanced), and its own state; None when it cannot be derived (the caller then
 /// uses [`traced`]).
 pub fn retraced(before: &Traced, before_src: &str, after_src: &str, lang: Lang) -> Option<Traced> {
+    retraced_by(before, before_src, after_src, None, lang)
+}
+
+/// [`retraced`], with the ranges that turned `before_src` into `after_src` when the
+/// caller recorded them (`change`): the changed stretch is then read from them instead
+/// of found by comparing the two texts whole.
+pub fn retraced_by(
+    before: &Traced,
+    before_src: &str,
+    after_src: &str,
+    change: Option<&ChangeSet>,
+    lang: Lang,
+) -> Option<Traced> {
     if !before.balanced || lang == Lang::Php {
         return None;
     }
     let (b, a) = (before_src.as_bytes(), after_src.as_bytes());
-    let (p, before_end, after_end) = changed_stretch(b, a);
+    let (p, before_end, after_end) = change
+        .and_then(|c| recorded_stretch(c, b, a))
+        .unwrap_or_else(|| changed_stretch(b, a));
     let python = lang == Lang::Python;
     let snap = restart(before, b, p, python)?;
     let shift = Shift {
@@ -262,6 +300,24 @@ mod tests {
         }
     }
 
+    fn all(t: &Traced) -> Vec<super::super::super::lex::trace::Checkpoint> {
+        t.trace.checkpoints.iter().collect()
+    }
+
+    /// The change from `text` to `next` as one range widened to whole lines of both.
+    fn by_lines(text: &str, next: &str) -> ChangeSet {
+        let tight = ChangeSet::between(text, next);
+        let Some((r, _)) = tight.splices().first() else {
+            return tight;
+        };
+        let head = text[..r.start].rfind('\n').map_or(0, |k| k + 1);
+        let tail = text.len() - r.end;
+        let tail = text[r.end..].find('\n').map_or(0, |k| tail - k);
+        let (end, new_end) = (text.len() - tail, next.len() - tail);
+        let splices = vec![(head..end, next[head..new_end].to_string())];
+        ChangeSet::from_splices(text, splices).expect("lines of the texts")
+    }
+
     /// Checks that re-lexing `next` from `state` (of `text`) agrees with a whole lex;
     /// returns the state to go on from.
     fn agree(state: &Traced, text: &str, next: &str, path: &str) -> Result<Traced, TestCaseError> {
@@ -275,7 +331,28 @@ mod tests {
             return Ok(whole);
         };
         prop_assert_eq!(derived.balanced, whole.balanced, "{}: {:?}", path, next);
-        let all = |t: &Traced| t.trace.checkpoints.iter().collect::<Vec<_>>();
+        // The same from a recorded change, as tight as the comparison finds and widened
+        // to whole lines on both sides.
+        for change in [ChangeSet::between(text, next), by_lines(text, next)] {
+            let by = retraced_by(state, text, next, Some(&change), lang);
+            let by = by.expect("derived from a recorded change as from the texts");
+            prop_assert_eq!(
+                by.balanced,
+                whole.balanced,
+                "{}: {:?} by {:?}",
+                path,
+                next,
+                change
+            );
+            prop_assert_eq!(
+                all(&by),
+                all(&whole),
+                "{}: {:?} by {:?}",
+                path,
+                next,
+                change
+            );
+        }
         prop_assert_eq!(all(&derived), all(&whole), "{}: {:?}", path, next);
         // Snapshots may fall on other lines than a whole lex's; each must still be a
         // state of this text at its line start.
