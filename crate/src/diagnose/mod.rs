@@ -568,20 +568,14 @@ fn scan_scope(
     // against a huge file would make the scan quadratic, so it stops at a bound
     // (deterministic: the same input always stops at the same line).
     let mut work = 0usize;
-    // A line equal to a needle line, whole or trimmed, has its core hash: the others
-    // are passed over on one probe of the text's line hashes.
-    let wanted: Map<u64, ()> = needle_lines.iter().map(|l| (core_hash(l), ())).collect();
-    let hashes = text.line_hashes_like(first..last + 1, needle_lines);
     let mut stopped_at = None;
-    for (i, hash) in (first..).zip(hashes.iter()) {
-        if work > SCAN_WORK {
-            stopped_at = Some(i);
-            break;
-        }
-        if !wanted.contains_key(hash) {
+    let mut previous = None;
+    for i in wanted_lines(text, first, last, needle_lines) {
+        // Runs are of consecutive lines: a line between breaks them.
+        if previous != i.checked_sub(1) {
             run_prev.clear();
-            continue;
         }
+        previous = Some(i);
         let line = text.line(i);
         let mut run_cur: Map<usize, usize> = Map::default();
         if let Some(js) = exact.get(line) {
@@ -606,12 +600,71 @@ fn scan_scope(
                 *votes.entry(i as isize - j as isize).or_default() += 1;
             }
         }
+        if work > SCAN_WORK {
+            // The scan stops at the next line (deterministic, whatever comes next).
+            stopped_at = (i < last).then_some(i + 1);
+            break;
+        }
     }
     Scanned {
         run: best_run,
         votes,
         stopped_at,
     }
+}
+
+/// The lines of `first..=last` whose core hash is a needle line's (every line equal to
+/// a needle line, whole or trimmed, has one), ascending. A kept text's line map gives
+/// them from the needle lines' groups, without a pass over every line, unless those
+/// groups are large (a needle of blank lines and braces); else one pass over the
+/// lines' hashes ([`wanted_lines_scanned`], the reference).
+fn wanted_lines(text: &Text, first: usize, last: usize, needle_lines: &[&str]) -> Vec<usize> {
+    let Some(map) = text.kept_line_map() else {
+        return wanted_lines_scanned(text, first, last, needle_lines);
+    };
+    let groups = needle_groups(map, needle_lines);
+    if groups.iter().map(|g| g.len()).sum::<usize>() > (last + 1 - first) / 4 {
+        return wanted_lines_scanned(text, first, last, needle_lines);
+    }
+    lines_within(&groups, first, last)
+}
+
+/// The line map's group of each distinct core hash of the needle lines.
+fn needle_groups<'m>(map: &'m crate::text::LineMap, needle_lines: &[&str]) -> Vec<&'m [usize]> {
+    let mut hashes: Vec<u64> = needle_lines.iter().map(|l| core_hash(l)).collect();
+    hashes.sort_unstable();
+    hashes.dedup();
+    hashes.iter().map(|&h| map.lines_with(h)).collect()
+}
+
+/// The lines of `groups` (disjoint, each ascending) within `first..=last`, ascending.
+fn lines_within(groups: &[&[usize]], first: usize, last: usize) -> Vec<usize> {
+    let mut lines: Vec<usize> = groups
+        .iter()
+        .flat_map(|g| {
+            let from = g.partition_point(|&k| k < first);
+            let to = g.partition_point(|&k| k <= last);
+            g[from..to].iter().copied()
+        })
+        .collect();
+    lines.sort_unstable();
+    lines
+}
+
+/// [`wanted_lines`] by a pass over the hashes of every line in `first..=last`.
+fn wanted_lines_scanned(
+    text: &Text,
+    first: usize,
+    last: usize,
+    needle_lines: &[&str],
+) -> Vec<usize> {
+    let wanted: Map<u64, ()> = needle_lines.iter().map(|l| (core_hash(l), ())).collect();
+    let hashes = text.line_hashes_like(first..last + 1, needle_lines);
+    (first..)
+        .zip(hashes.iter())
+        .filter(|(_, h)| wanted.contains_key(*h))
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// What [`scan_scope`] found.

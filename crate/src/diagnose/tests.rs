@@ -224,3 +224,76 @@ mod bound {
         }
     }
 }
+
+/// The refusal for `needle` in `file`, read from a kept string met again (whose
+/// candidate lines come from its line map) and from a text met once.
+fn kept_and_fresh(file: &str, needle: &str) -> (Value, Value) {
+    let subject = Subject {
+        what: "old_str",
+        path: "f.rs",
+        tool: "str_replace",
+    };
+    let src = std::sync::Arc::new(file.to_string());
+    let kept = crate::text::Kept::default();
+    let _ = kept.text(&src);
+    let again = kept.text(&src);
+    assert!(again.kept_line_map().is_some());
+    let fresh = Text::new(file);
+    let of = |t: &Text| {
+        let e = no_match(t, needle, &Scope::whole(t), &subject);
+        json!({"message": e.message, "diagnostics": e.diagnostics})
+    };
+    (of(&again), of(&fresh))
+}
+
+#[test]
+fn a_kept_text_stops_the_scan_where_a_fresh_one_does() {
+    // One line in five is `x`, which equals 100 needle lines whole and trimmed: 200
+    // pairs a line, so the budget runs out at the 5 001st `x` (line 25 001, 1-based
+    // 25 001): the scan stops at the line after it. The `x` lines are a fifth of the
+    // file, so the kept text reads them from its line map.
+    let file = "x\na\nb\nc\nd\n".repeat(20_000);
+    let needle = format!("{}y\n", "x\n".repeat(100));
+    let (kept, fresh) = kept_and_fresh(&file, &needle);
+    assert_eq!(kept, fresh);
+    assert_eq!(fresh["diagnostics"]["scan_stopped_at_line"], 25_002);
+}
+
+mod kept_scan {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        /// A kept text's candidate lines (from its line map) are those a pass over every
+        /// line finds, so its refusals are the same.
+        #[test]
+        fn a_kept_text_refuses_as_a_fresh_one(
+            lines in prop::collection::vec("(a|  a|b|\t b|x y|\\}|)", 0..120),
+            needle in prop::collection::vec("(a|  a|b|x y|\\}|c|)", 1..8),
+        ) {
+            let file: String = lines.iter().map(|l| format!("{l}\n")).collect();
+            let needle: String = needle.iter().map(|l| format!("{l}\n")).collect();
+            let (kept, fresh) = kept_and_fresh(&file, &needle);
+            prop_assert_eq!(kept, fresh);
+        }
+
+        /// The needle lines' groups of the line map hold exactly the lines a pass over
+        /// every line's hash finds, over any span.
+        #[test]
+        fn the_line_map_gives_the_lines_a_pass_finds(
+            lines in prop::collection::vec("(a|  a|b|\t b|x y|\\}|)", 1..120),
+            needle in prop::collection::vec("(a|  a|b|x y|\\}|c|)", 1..8),
+            from in 0usize..120,
+            span in 0usize..120,
+        ) {
+            let file: String = lines.iter().map(|l| format!("{l}\n")).collect();
+            let needle: Vec<&str> = needle.iter().map(String::as_str).collect();
+            let text = Text::new(&file);
+            let last = (from + span).min(text.line_count() - 1);
+            let first = from.min(last);
+            let mapped = lines_within(&needle_groups(text.line_map(), &needle), first, last);
+            prop_assert_eq!(mapped, wanted_lines_scanned(&text, first, last, &needle));
+        }
+    }
+}
