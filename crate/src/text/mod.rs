@@ -116,6 +116,12 @@ pub struct Shared {
     ends: std::sync::OnceLock<Vec<u16>>,
     /// The lines grouped by core hash.
     map: std::sync::OnceLock<LineMap>,
+    /// The first byte beyond ASCII, if any ([`Text::is_ascii_in`]).
+    first_non_ascii: std::sync::OnceLock<Option<usize>>,
+    /// The first backslash, if any ([`Text::has_backslash_in`]).
+    first_backslash: std::sync::OnceLock<Option<usize>>,
+    /// Facts about the whole text, by name ([`Text::whole_text_fact`]).
+    facts: std::sync::Mutex<Vec<(&'static str, bool)>>,
 }
 
 /// Where each line starts; `starts.len()` is the line count.
@@ -339,6 +345,48 @@ impl<'a> Text<'a> {
             Some(map) => Some(map),
             None => self.met_again.then(|| self.line_map()),
         }
+    }
+
+    /// Whether `range` of the text is all ASCII. The text's first byte beyond ASCII is
+    /// found once per string (kept with it, [`Kept`]), so a range that contains it, or
+    /// ends before it, is answered without reading it; only a range after it is read.
+    pub fn is_ascii_in(&self, range: Range<usize>) -> bool {
+        let bytes = self.src.as_bytes();
+        let first = *self
+            .shared
+            .first_non_ascii
+            .get_or_init(|| bytes.iter().position(|b| !b.is_ascii()));
+        !within_or_read(first, &range, || !bytes[range.clone()].is_ascii())
+    }
+
+    /// Whether `range` of the text holds a backslash, answered as [`Text::is_ascii_in`].
+    pub fn has_backslash_in(&self, range: Range<usize>) -> bool {
+        let bytes = self.src.as_bytes();
+        let first = *self
+            .shared
+            .first_backslash
+            .get_or_init(|| memchr::memchr(b'\\', bytes));
+        within_or_read(first, &range, || {
+            memchr::memchr(b'\\', &bytes[range.clone()]).is_some()
+        })
+    }
+
+    /// `fact` (a function of the bytes alone, named `name`) of the whole text, computed
+    /// once per string: a kept string met again answers without reading it.
+    pub fn whole_text_fact(&self, name: &'static str, fact: impl FnOnce(&str) -> bool) -> bool {
+        let known = |facts: &Vec<(&'static str, bool)>| {
+            facts.iter().find(|(n, _)| *n == name).map(|&(_, v)| v)
+        };
+        let lock = || self.shared.facts.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(v) = known(&lock()) {
+            return v;
+        }
+        let v = fact(self.src);
+        let mut facts = lock();
+        if known(&facts).is_none() {
+            facts.push((name, v));
+        }
+        v
     }
 
     /// Whether [`Text::line_map`] has been built.
@@ -600,6 +648,18 @@ impl<'a> PointCursor<'a> {
 pub fn strip_ending(line: &str) -> &str {
     let line = line.strip_suffix('\n').unwrap_or(line);
     line.strip_suffix('\r').unwrap_or(line)
+}
+
+/// Whether a byte of a kind whose first occurrence in the text is `first` lies in
+/// `range`: no occurrence, or the first one past the range, is no; the first one in the
+/// range is yes; a range after the first one is `read`.
+fn within_or_read(first: Option<usize>, range: &Range<usize>, read: impl FnOnce() -> bool) -> bool {
+    match first {
+        None => false,
+        Some(p) if p >= range.end => false,
+        Some(p) if p >= range.start => true,
+        Some(_) => read(),
+    }
 }
 
 /// Length of `s` in UTF-16 code units.

@@ -212,3 +212,54 @@ fn core_ends_read_with_the_index_are_each_lines() {
         assert_eq!(fused.shared.ends.get(), Some(&expected), "{src:?}");
     }
 }
+
+mod first_bytes {
+    use super::super::{Kept, Text};
+    use proptest::prelude::*;
+    use std::sync::Arc;
+
+    proptest! {
+        /// Whether a range is ASCII or holds a backslash, answered from the text's first
+        /// such byte, is what reading the range says, on a text met once and on a kept
+        /// string met again (whose first bytes an earlier call found).
+        #[test]
+        fn first_bytes_answer_as_reading_the_range_does(
+            src in "[a\\\\é\n]{0,24}",
+            ranges in prop::collection::vec((0usize..25, 0usize..25), 1..6),
+        ) {
+            let arc = Arc::new(src.clone());
+            let kept = Kept::default();
+            let first = kept.text(&arc);
+            let again = kept.text(&arc);
+            let fresh = Text::new(&src);
+            for (a, b) in ranges {
+                let (a, b) = (a.min(src.len()), b.min(src.len()));
+                let (a, b) = (a.min(b), a.max(b));
+                let bytes = &src.as_bytes()[a..b];
+                for t in [&first, &again, &fresh] {
+                    prop_assert_eq!(t.is_ascii_in(a..b), bytes.is_ascii());
+                    prop_assert_eq!(t.has_backslash_in(a..b), bytes.contains(&b'\\'));
+                }
+            }
+        }
+    }
+}
+
+/// A whole-text fact is computed once per string: a kept string met again answers from
+/// what the first text found, each name on its own.
+#[test]
+fn a_whole_text_fact_is_computed_once_per_kept_string() {
+    let arc = std::sync::Arc::new("a  b\n".to_string());
+    let kept = Kept::default();
+    let calls = std::cell::Cell::new(0);
+    let fact = |t: &str| {
+        calls.set(calls.get() + 1);
+        t.contains("  ")
+    };
+    assert!(kept.text(&arc).whole_text_fact("run", fact));
+    assert!(kept.text(&arc).whole_text_fact("run", fact));
+    assert!(!kept.text(&arc).whole_text_fact("tab", |t| t.contains('\t')));
+    assert_eq!(calls.get(), 1);
+    assert!(Text::new("a  b\n").whole_text_fact("run", fact));
+    assert_eq!(calls.get(), 2, "a text met once computes it");
+}

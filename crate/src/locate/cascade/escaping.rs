@@ -10,7 +10,7 @@ use crate::locate::Via;
 
 /// Whether the request or the scope has a backslash.
 pub fn applies(input: &Input) -> bool {
-    input.raw.contains('\\') || memchr::memchr(b'\\', input.scope_bytes).is_some()
+    input.raw.contains('\\') || input.text.has_backslash_in(input.scope.range.clone())
 }
 
 /// Backslash-run lengths, when they pair consistently.

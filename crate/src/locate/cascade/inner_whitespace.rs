@@ -7,7 +7,14 @@ use crate::locate::Via;
 
 /// Whether a line of the request or the scope holds a run this level folds.
 pub fn applies(input: &Input) -> bool {
-    has_run(input.raw.as_bytes()) || has_run(input.scope_bytes)
+    has_run(input.raw.as_bytes())
+        || match input.scope.range == (0..input.text.len()) {
+            // Once per string: a kept text met again does not read its lines again.
+            true => input
+                .text
+                .whole_text_fact("inner_run", |t| has_run(t.as_bytes())),
+            false => has_run(input.scope_bytes),
+        }
 }
 
 fn has_run(bytes: &[u8]) -> bool {

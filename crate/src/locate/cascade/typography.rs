@@ -10,7 +10,7 @@ use crate::locate::Via;
 
 /// Whether the request or the scope has a character beyond ASCII.
 pub fn applies(input: &Input) -> bool {
-    !input.raw.is_ascii() || !input.scope_bytes.is_ascii()
+    !input.raw.is_ascii() || !input.text.is_ascii_in(input.scope.range.clone())
 }
 
 /// Curly quotes, dashes, `…`, Unicode spaces.
