@@ -22,7 +22,7 @@ use crate::result::{Edit, FileChange, Range};
 use crate::text::change_set::ChangeSet;
 use crate::text::diff::{diff_lines_within, Budget};
 use crate::text::scan::{self, common_prefix_len, common_suffix_len};
-use crate::text::{count_lines, version_of, PointCursor};
+use crate::text::{count_lines, version_of, PointCursor, Text};
 use crate::workspace::Changed;
 use similar::DiffOp;
 use std::sync::Arc;
@@ -45,6 +45,12 @@ const RESYNC_RUN: usize = 2 * CONTEXT + 1;
 /// Describes one changed file for the result, taking over its new text when
 /// `with_text` (a host that applies `edits` does not want it).
 pub fn describe(change: Changed, with_text: bool) -> FileChange {
+    describe_with(change, with_text, None)
+}
+
+/// [`describe`], with `old_text`: a text of the original string whose line index is
+/// built (a kept string's), so that its rows are looked up, not counted from the start.
+pub fn describe_with(change: Changed, with_text: bool, old_text: Option<&Text>) -> FileChange {
     let old = change.original.as_deref().map_or("", String::as_str);
     let new = change.current.as_deref().map_or("", String::as_str);
     // The ranges the call's writes recorded give exactly the new text (checked in
@@ -68,8 +74,9 @@ pub fn describe(change: Changed, with_text: bool) -> FileChange {
         (None, None) => "/dev/null".to_string(),
         _ => format!("b/{new_path}"),
     };
+    let rows = OldRows::new(old, old_text);
     let (diff, edits, line_delta, old_lines) =
-        diff_parts(old, new, &ranges, &old_label, &new_label);
+        diff_parts(rows, new, &ranges, &old_label, &new_label);
     let new_lines = (old_lines as i64 + line_delta).max(0) as usize;
     let version = change.current.as_deref().map(|t| version_of(t));
     let created = change.original.is_none() && change.current.is_some();
@@ -110,7 +117,7 @@ pub fn changed_lines(
         between = ChangeSet::between(old, new);
         &between
     };
-    line_changes(old, new, change)
+    line_changes(OldRows::new(old, None), new, change)
         .into_iter()
         .map(|c| (c.old, c.new))
         .collect()
@@ -132,14 +139,15 @@ fn fits(change: &ChangeSet, old: &str, new: &str) -> bool {
 /// change in line count and `old`'s line count, found from the ranges of `change` (a
 /// change of `old` giving `new`) alone.
 fn diff_parts(
-    old: &str,
+    rows: OldRows,
     new: &str,
     change: &ChangeSet,
     old_label: &str,
     new_label: &str,
 ) -> (String, Vec<Edit>, i64, usize) {
-    let changed = line_changes(old, new, change);
-    let mut cursor = PointCursor::new(old);
+    let old = rows.old;
+    let changed = line_changes(rows, new, change);
+    let mut cursor = rows.cursor(changed.first().map_or(0, |c| c.old_bytes.start));
     let mut edits = Vec::with_capacity(changed.len());
     for c in &changed {
         let text = &new[c.new_bytes.clone()];
@@ -165,7 +173,7 @@ fn diff_parts(
         .map(|(r, t)| count_breaks(t) as i64 - count_breaks(&old[r.clone()]) as i64)
         .sum();
     let line_delta = breaks_delta + unterminated(new) - unterminated(old);
-    let old_lines = count_breaks(old) + unterminated(old) as usize;
+    let old_lines = rows.before(old.len(), (0, 0)) + unterminated(old) as usize;
     let diff = if hunks.is_empty() {
         String::new()
     } else {
@@ -234,7 +242,8 @@ fn regions(old: &str, change: &ChangeSet) -> Vec<Region> {
 
 /// The changed lines of `change`: each region line-diffed on its own (cut into
 /// stretches when large), in order.
-fn line_changes(old: &str, new: &str, change: &ChangeSet) -> Vec<LineChange> {
+fn line_changes(rows: OldRows, new: &str, change: &ChangeSet) -> Vec<LineChange> {
+    let old = rows.old;
     let mut out = Vec::new();
     let mut budget = Budget::default();
     // Lines of the old text before `old_at`, and how many more the new text has there.
@@ -244,7 +253,7 @@ fn line_changes(old: &str, new: &str, change: &ChangeSet) -> Vec<LineChange> {
         // changed) are skipped before the size of what is line-diffed is judged.
         let (om, nm) = (&old[region.old.clone()], &new[region.new.clone()]);
         let (same, o_end, n_end) = common_line_ends(om, nm);
-        old_line += count_breaks(&old[old_at..region.old.start + same]);
+        old_line = rows.before(region.old.start + same, (old_at, old_line));
         let new_line = (old_line as isize + shift) as usize;
         let middle = Region {
             old: region.old.start + same..region.old.start + o_end,
@@ -514,6 +523,42 @@ fn forward_lines(bytes: &[u8], mut at: usize, n: usize) -> usize {
         }
     }
     at
+}
+
+/// The line breaks of the old text before an offset: looked up in the line index of a
+/// text of that very string when the caller has one built (a kept string's), else
+/// counted.
+#[derive(Clone, Copy)]
+struct OldRows<'o, 't> {
+    old: &'o str,
+    text: Option<&'t Text<'t>>,
+}
+
+impl<'o, 't> OldRows<'o, 't> {
+    /// `text` is used only when it is a text of `old` itself (the same bytes in memory).
+    fn new(old: &'o str, text: Option<&'t Text<'t>>) -> OldRows<'o, 't> {
+        let text = text.filter(|t| std::ptr::eq(t.as_str(), old));
+        OldRows { old, text }
+    }
+
+    /// The breaks in `old[..pos]`, given `known`, the breaks in `old[..at]` (`at <= pos`).
+    fn before(&self, pos: usize, (at, known): (usize, usize)) -> usize {
+        match self.text {
+            Some(t) => t.line_of(pos),
+            None => known + count_breaks(&self.old[at..pos]),
+        }
+    }
+
+    /// A cursor for points from `first` on.
+    fn cursor(&self, first: usize) -> PointCursor<'o> {
+        match self.text {
+            Some(t) => {
+                let row = t.line_of(first);
+                PointCursor::at_line(self.old, t.line_start(row), row)
+            }
+            None => PointCursor::new(self.old),
+        }
+    }
 }
 
 fn count_breaks(s: &str) -> usize {

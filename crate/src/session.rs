@@ -7,7 +7,7 @@ mod rebase;
 mod undo;
 
 use crate::args::{closest, Args, ToolSpec};
-use crate::changes::describe;
+use crate::changes::{describe, describe_with};
 use crate::error::{EditError, ErrorKind};
 use crate::result::{FileChange, ToolResult};
 use crate::stats::{Record, Stats};
@@ -429,7 +429,10 @@ impl Session {
                     self.texts.push((c.path.clone(), text.clone()));
                 }
             }
-            let change = describe(c, options.new_text && !self.hands_texts);
+            // A kept original's line index gives the rows of its changes.
+            let original = c.original.clone();
+            let old_text = original.as_ref().and_then(|o| self.kept.indexed(o));
+            let change = describe_with(c, options.new_text && !self.hands_texts, old_text.as_ref());
             if let Some(before) = before {
                 let shape = crate::stats::edit_shape(&change.path, &before, &change.edits);
                 record.signature_changes += shape.signature_changes;

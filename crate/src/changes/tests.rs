@@ -5,7 +5,13 @@ use crate::text::Point;
 use proptest::prelude::*;
 
 fn check(old: &str, new: &str) -> (String, Vec<Edit>) {
-    let (diff, edits, _, _) = diff_parts(old, new, &ChangeSet::between(old, new), "a/f", "b/f");
+    let (diff, edits, _, _) = diff_parts(
+        OldRows::new(old, None),
+        new,
+        &ChangeSet::between(old, new),
+        "a/f",
+        "b/f",
+    );
     assert_eq!(
         apply_edits(old, &edits),
         new,
@@ -169,7 +175,7 @@ fn line_delta_agrees_with_counting() {
     ];
     for (old, new) in cases {
         let change = ChangeSet::between(old, new);
-        let (_, _, delta, old_lines) = diff_parts(old, new, &change, "a", "b");
+        let (_, _, delta, old_lines) = diff_parts(OldRows::new(old, None), new, &change, "a", "b");
         assert_eq!(
             delta,
             count_lines(new) as i64 - count_lines(old) as i64,
@@ -198,7 +204,7 @@ fn a_long_text_over_a_two_line_file_diffs_correctly() {
 fn described(old: &str, splices: Splices) -> (String, Vec<Edit>, String) {
     let change = ChangeSet::from_splices(old, splices).expect("ranges of old");
     let new = change.apply(old).expect("applies");
-    let (diff, edits, _, _) = diff_parts(old, &new, &change, "a/f", "b/f");
+    let (diff, edits, _, _) = diff_parts(OldRows::new(old, None), &new, &change, "a/f", "b/f");
     assert_eq!(
         apply_edits(old, &edits),
         new,
@@ -320,9 +326,18 @@ proptest! {
     fn rows_from_the_ranges_equal_the_diff_where_it_is_unambiguous((old, splices) in distinct_edit()) {
         let change = ChangeSet::from_splices(&old, splices).unwrap();
         let new = change.apply(&old).unwrap();
-        let ours = diff_parts(&old, &new, &change, "a/f", "b/f");
+        let ours = diff_parts(OldRows::new(&old, None), &new, &change, "a/f", "b/f");
         let theirs = reference::diff_parts(&old, &new, "a/f", "b/f");
-        prop_assert_eq!(ours, theirs);
+        prop_assert_eq!(&ours, &theirs);
+        // Rows looked up in a kept string's line index are the rows counted.
+        let kept = crate::text::Kept::default();
+        let arc = std::sync::Arc::new(old.clone());
+        let _ = kept.text(&arc);
+        let indexed = kept.text(&arc);
+        indexed.line_start(0);
+        prop_assert!(kept.indexed(&arc).is_some());
+        let looked_up = diff_parts(OldRows::new(&arc, Some(&indexed)), &new, &change, "a/f", "b/f");
+        prop_assert_eq!(looked_up, ours);
     }
 }
 

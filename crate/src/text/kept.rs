@@ -52,6 +52,15 @@ impl Kept {
         };
         Text::with_shared(src, shared, met_again)
     }
+
+    /// A text of `src` sharing what was computed for it, when `src` is kept and its line
+    /// index is built; None otherwise. Nothing is added and no entry moves.
+    pub fn indexed<'s>(&self, src: &'s Arc<String>) -> Option<Text<'s>> {
+        let entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
+        let (_, shared) = entries.iter().find(|(s, _)| Arc::ptr_eq(s, src))?;
+        shared.index.get()?;
+        Some(Text::with_shared(src, Arc::clone(shared), true))
+    }
 }
 
 #[cfg(test)]

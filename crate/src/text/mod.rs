@@ -97,8 +97,6 @@ pub struct Text<'a> {
     probe: std::cell::Cell<Probe>,
     /// The row [`Text::line_of`] found last with the index.
     last_row: std::cell::Cell<usize>,
-    /// Bytes byte-exact searches of this text have scanned (see [`Text::note_scan`]).
-    scanned: std::cell::Cell<usize>,
     /// Whether an earlier call met this string too ([`Kept`]): then every line's hash is
     /// worth computing once, for this call and the next ones.
     met_again: bool,
@@ -122,6 +120,10 @@ pub struct Shared {
     first_backslash: std::sync::OnceLock<Option<usize>>,
     /// Facts about the whole text, by name ([`Text::whole_text_fact`]).
     facts: std::sync::Mutex<Vec<(&'static str, bool)>>,
+    /// Bytes byte-exact searches of this string have scanned, over the calls that met
+    /// it ([`Text::note_scan`]). Not a function of the bytes, but it only picks between
+    /// two ways that find the same occurrences.
+    scanned: std::sync::atomic::AtomicUsize,
 }
 
 /// Where each line starts; `starts.len()` is the line count.
@@ -195,7 +197,6 @@ impl<'a> Text<'a> {
             endings: std::cell::OnceCell::new(),
             probe: std::cell::Cell::new(Probe::default()),
             last_row: std::cell::Cell::new(0),
-            scanned: std::cell::Cell::new(0),
         }
     }
 
@@ -205,10 +206,12 @@ impl<'a> Text<'a> {
             .get_or_init(|| LineIndex::build(self.src, None))
     }
 
-    /// The probe to count from, or None when the index exists or counting has read
-    /// its budget (then the caller uses the index, building it if need be).
+    /// The probe to count from, or None when the index exists, the string was met
+    /// before, or counting has read its budget (then the caller uses the index,
+    /// building it if need be).
     fn probe(&self) -> Option<Probe> {
-        if self.shared.index.get().is_some() {
+        // A string met again ([`Kept`]) builds its index once for every later call.
+        if self.met_again || self.shared.index.get().is_some() {
             return None;
         }
         let mut p = self.probe.get();
@@ -394,12 +397,16 @@ impl<'a> Text<'a> {
         self.shared.map.get().is_some()
     }
 
-    /// Adds `bytes` to the bytes byte-exact searches of this text have scanned, and
+    /// Adds `bytes` to the bytes byte-exact searches of this string have scanned, and
     /// returns the total before: a caller that searches one text many times (a patch's
-    /// hunks) switches to the line map once scanning has cost more than building it.
+    /// hunks, or calls on a kept string) switches to the line map once scanning has
+    /// cost more than building it.
     pub fn note_scan(&self, bytes: usize) -> usize {
-        let before = self.scanned.get();
-        self.scanned.set(before.saturating_add(bytes));
+        use std::sync::atomic::Ordering::Relaxed;
+        let before = self.shared.scanned.load(Relaxed);
+        self.shared
+            .scanned
+            .store(before.saturating_add(bytes), Relaxed);
         before
     }
 
