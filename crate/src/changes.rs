@@ -118,6 +118,7 @@ pub fn changed_lines(
         &between
     };
     line_changes(OldRows::new(old, None), new, change)
+        .0
         .into_iter()
         .map(|c| (c.old, c.new))
         .collect()
@@ -146,8 +147,11 @@ fn diff_parts(
     new_label: &str,
 ) -> (String, Vec<Edit>, i64, usize) {
     let old = rows.old;
-    let changed = line_changes(rows, new, change);
-    let mut cursor = rows.cursor(changed.first().map_or(0, |c| c.old_bytes.start));
+    let (changed, counted) = line_changes(rows, new, change);
+    // The first changed line's start and number are known: the cursor counts from there.
+    let mut cursor = changed.first().map_or(PointCursor::new(old), |c| {
+        PointCursor::at_line(old, c.old_bytes.start, c.old.start)
+    });
     let mut edits = Vec::with_capacity(changed.len());
     for c in &changed {
         let text = &new[c.new_bytes.clone()];
@@ -173,7 +177,7 @@ fn diff_parts(
         .map(|(r, t)| count_breaks(t) as i64 - count_breaks(&old[r.clone()]) as i64)
         .sum();
     let line_delta = breaks_delta + unterminated(new) - unterminated(old);
-    let old_lines = rows.before(old.len(), (0, 0)) + unterminated(old) as usize;
+    let old_lines = rows.before(old.len(), counted) + unterminated(old) as usize;
     let diff = if hunks.is_empty() {
         String::new()
     } else {
@@ -241,8 +245,9 @@ fn regions(old: &str, change: &ChangeSet) -> Vec<Region> {
 }
 
 /// The changed lines of `change`: each region line-diffed on its own (cut into
-/// stretches when large), in order.
-fn line_changes(rows: OldRows, new: &str, change: &ChangeSet) -> Vec<LineChange> {
+/// stretches when large), in order; and how far the old text's breaks were counted
+/// (an offset and the breaks before it), for [`OldRows::before`] to go on from.
+fn line_changes(rows: OldRows, new: &str, change: &ChangeSet) -> (Vec<LineChange>, (usize, usize)) {
     let old = rows.old;
     let mut out = Vec::new();
     let mut budget = Budget::default();
@@ -272,7 +277,7 @@ fn line_changes(rows: OldRows, new: &str, change: &ChangeSet) -> Vec<LineChange>
         old_line += count_breaks(&om[same..]);
         old_at = region.old.end;
     }
-    out
+    (out, (old_at, old_line))
 }
 
 /// Line-diffs one region (whose first lines are `lines` of the two texts), cut into
@@ -546,17 +551,6 @@ impl<'o, 't> OldRows<'o, 't> {
         match self.text {
             Some(t) => t.line_of(pos),
             None => known + count_breaks(&self.old[at..pos]),
-        }
-    }
-
-    /// A cursor for points from `first` on.
-    fn cursor(&self, first: usize) -> PointCursor<'o> {
-        match self.text {
-            Some(t) => {
-                let row = t.line_of(first);
-                PointCursor::at_line(self.old, t.line_start(row), row)
-            }
-            None => PointCursor::new(self.old),
         }
     }
 }
