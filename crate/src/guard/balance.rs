@@ -172,7 +172,12 @@ pub fn regression(change: &Changed, cache: &mut Cache) -> Option<Regression> {
             path: path.to_string(),
             unmatched,
         }),
-        _ => None,
+        _ => {
+            // The re-lexing said unbalanced where the whole lex does not: the state kept
+            // for the next edit is the whole lex's, or that edit would go unchecked.
+            cache.put(path, current, traced(current, lang));
+            None
+        }
     }
 }
 
