@@ -263,3 +263,56 @@ fn a_whole_text_fact_is_computed_once_per_kept_string() {
     assert!(Text::new("a  b\n").whole_text_fact("run", fact));
     assert_eq!(calls.get(), 2, "a text met once computes it");
 }
+
+mod spliced_index {
+    use super::super::change_set::{ChangeSet, Splices};
+    use super::super::{Kept, LineIndex, Text};
+    use proptest::prelude::*;
+    use std::sync::Arc;
+
+    /// A text and a change of it: sorted, disjoint ranges, each with a new text.
+    fn text_and_change() -> impl Strategy<Value = (String, Splices)> {
+        let cut = (0usize..40, 0usize..6, "[a\r\n]{0,8}");
+        ("[a\r\n]{0,40}", prop::collection::vec(cut, 0..4)).prop_map(|(old, cuts)| {
+            let mut at = 0;
+            let mut splices = Splices::new();
+            for (gap, len, text) in cuts {
+                let start = (at + gap).min(old.len());
+                let end = (start + len).min(old.len());
+                if start < at || (start == end && text.is_empty()) {
+                    continue;
+                }
+                splices.push((start..end, text));
+                at = end + 1;
+            }
+            (old, splices)
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        /// The index carried over from the old text's is the new text's own, and a kept
+        /// string's result is kept with it.
+        #[test]
+        fn a_spliced_index_is_the_new_texts_own((old, splices) in text_and_change()) {
+            let change = ChangeSet::from_splices(&old, splices).unwrap();
+            let new = change.apply(&old).unwrap();
+            let index = LineIndex::build(&old, None);
+            prop_assert_eq!(index.spliced(&old, &new, &change), Some(LineIndex::build(&new, None)));
+            let (old, new) = (Arc::new(old), Arc::new(new));
+            let kept = Kept::default();
+            kept.text(&old).line_count();
+            let _ = kept.text(&old).line_start(0);
+            kept.adopt(&old, &new, &change);
+            let adopted = kept.indexed(&new);
+            prop_assert!(adopted.is_some() || old.is_empty());
+            if let Some(t) = adopted {
+                let fresh = Text::new(&new);
+                prop_assert_eq!(t.line_count(), fresh.line_count());
+                for k in 0..=fresh.line_count() {
+                    prop_assert_eq!(t.line_start(k), fresh.line_start(k));
+                }
+            }
+        }
+    }
+}
