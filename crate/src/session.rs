@@ -432,13 +432,6 @@ impl Session {
             // A kept original's line index gives the rows of its changes.
             let original = c.original.clone();
             let old_text = original.as_ref().and_then(|o| self.kept.indexed(o));
-            // The next call meets this call's result with the original's line index
-            // carried over (a host adopts it; a server wrote it).
-            if let (false, Some(o), Some(n), Some(change)) =
-                (dry_run, &c.original, &c.current, &c.change)
-            {
-                self.kept.adopt(o, n, change);
-            }
             let change = describe_with(c, options.new_text && !self.hands_texts, old_text.as_ref());
             if let Some(before) = before {
                 let shape = crate::stats::edit_shape(&change.path, &before, &change.edits);

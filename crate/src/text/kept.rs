@@ -16,7 +16,6 @@
 //! - What is shared is a function of the bytes alone (line starts, hashes, the map),
 //!   so sharing it changes no result, only when it is computed.
 
-use super::change_set::ChangeSet;
 use super::{Shared, Text};
 use std::sync::{Arc, Mutex};
 
@@ -52,28 +51,6 @@ impl Kept {
             }
         };
         Text::with_shared(src, shared, met_again)
-    }
-
-    /// Keeps `new`, which `change` made from the kept string `old`, with what can be
-    /// taken over from `old`'s computations without reading `new` whole
-    /// ([`Shared::spliced`]: its line index, when `old`'s is built): the session's own
-    /// result, which the next call meets as a kept string (a host that adopts it, a
-    /// server that wrote it). Nothing happens when `old` is not kept or `new` is.
-    pub fn adopt(&self, old: &Arc<String>, new: &Arc<String>, change: &ChangeSet) {
-        let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
-        if entries.iter().any(|(s, _)| Arc::ptr_eq(s, new)) {
-            return;
-        }
-        let Some((_, shared)) = entries.iter().find(|(s, _)| Arc::ptr_eq(s, old)) else {
-            return;
-        };
-        let Some(spliced) = shared.spliced(old, new, change) else {
-            return;
-        };
-        entries.push((Arc::clone(new), Arc::new(spliced)));
-        if entries.len() > KEPT {
-            entries.remove(0);
-        }
     }
 
     /// A text of `src` sharing what was computed for it, when `src` is kept and its line

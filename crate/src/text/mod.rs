@@ -35,7 +35,6 @@ pub use kept::Kept;
 pub use line_map::LineMap;
 pub use version::version_of;
 
-use change_set::ChangeSet;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::ops::Range;
@@ -127,20 +126,8 @@ pub struct Shared {
     scanned: std::sync::atomic::AtomicUsize,
 }
 
-impl Shared {
-    /// What a text made by `change` from `old` (whose shared computations these are)
-    /// can take over without reading it whole: its line index, when `old`'s is built.
-    /// The rest is computed when asked.
-    pub fn spliced(&self, old: &str, new: &str, change: &ChangeSet) -> Option<Shared> {
-        let index = self.index.get()?.spliced(old, new, change)?;
-        let out = Shared::default();
-        let _ = out.index.set(index);
-        Some(out)
-    }
-}
-
 /// Where each line starts; `starts.len()` is the line count.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 struct LineIndex {
     starts: Vec<usize>,
     crlf_lines: usize,
@@ -191,73 +178,6 @@ impl LineIndex {
             lf_lines: newlines - crlf_lines,
         }
     }
-}
-
-impl LineIndex {
-    /// The index of `new`, which `change` made from `old` (whose index this is): the
-    /// starts before the changed lines kept, the changed lines' read from `new`, the
-    /// ones after moved by the change's length difference (the bytes around the change
-    /// are the same in both texts). None when `change` is not a change of `old` into a
-    /// text of `new`'s length. Debug builds check it against a whole build.
-    fn spliced(&self, old: &str, new: &str, change: &ChangeSet) -> Option<LineIndex> {
-        if change.old_len() != old.len() || change.new_len() != new.len() {
-            return None;
-        }
-        let (Some(first), Some(last)) = (change.splices().first(), change.splices().last()) else {
-            return Some(self.clone());
-        };
-        // The changed lines: from the start of the line holding the first changed byte
-        // (a line start in both texts) to the first start after the last changed byte.
-        let k0 = self
-            .starts
-            .partition_point(|&s| s <= first.0.start)
-            .saturating_sub(1);
-        let a = self.starts.get(k0).copied().unwrap_or(0).min(first.0.start);
-        let k1 = self.starts.partition_point(|&s| s <= last.0.end);
-        let b = self.starts.get(k1).copied().unwrap_or(old.len());
-        let b_new = b + new.len() - old.len();
-        let mut starts = Vec::with_capacity(self.starts.len() + 16);
-        starts.extend_from_slice(&self.starts[..self.starts.partition_point(|&s| s < a)]);
-        if a < new.len() && (a == 0 || new.as_bytes()[a - 1] == b'\n') {
-            starts.push(a);
-        }
-        let (n_old, crlf_old) = breaks_in(old.as_bytes(), a..b, None);
-        let (n_new, crlf_new) = breaks_in(new.as_bytes(), a..b_new, Some(&mut starts));
-        starts.extend(self.starts[k1..].iter().map(|&s| s + new.len() - old.len()));
-        let crlf_lines = self.crlf_lines + crlf_new - crlf_old;
-        let lf_lines = self.lf_lines + (n_new - crlf_new) - (n_old - crlf_old);
-        let out = LineIndex {
-            starts,
-            crlf_lines,
-            lf_lines,
-        };
-        debug_assert_eq!(
-            out,
-            LineIndex::build(new, None),
-            "spliced index of {change:?}"
-        );
-        Some(out)
-    }
-}
-
-/// The line breaks in `range` of `bytes` and how many of them end in CRLF; with
-/// `starts`, each break's next line start pushed when it is inside the range.
-fn breaks_in(
-    bytes: &[u8],
-    range: Range<usize>,
-    mut starts: Option<&mut Vec<usize>>,
-) -> (usize, usize) {
-    let (mut n, mut crlf) = (0, 0);
-    for q in memchr::memchr_iter(b'\n', &bytes[range.clone()]).map(|q| q + range.start) {
-        n += 1;
-        crlf += usize::from(q > 0 && bytes[q - 1] == b'\r');
-        if let Some(starts) = starts.as_deref_mut() {
-            if q + 1 < range.end {
-                starts.push(q + 1);
-            }
-        }
-    }
-    (n, crlf)
 }
 
 impl<'a> Text<'a> {
