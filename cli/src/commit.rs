@@ -330,7 +330,8 @@ impl Exec<'_, '_> {
                     f.sync_all()?;
                     // Also makes the rename's change time fine-grained where the kernel
                     // gives fine times only to files whose times were asked for.
-                    self.stamps[i] = f.metadata().ok().map(|m| Stamp::of_std(&m));
+                    let meta = f.metadata().ok().map(Metadata::from_just_metadata);
+                    self.stamps[i] = meta.as_ref().map(Stamp::of);
                 }
             }
             Step::LinkOld(i) => {

@@ -229,7 +229,9 @@ mod tests {
         let mut f = std::fs::File::create(&staged).unwrap();
         f.write_all(b"probe\n").unwrap();
         f.sync_all().unwrap();
-        let before = Stamp::of_std(&f.metadata().unwrap());
+        let before = Stamp::of(&cap_std::fs::Metadata::from_just_metadata(
+            f.metadata().unwrap(),
+        ));
         std::fs::rename(&staged, &target).unwrap();
         let root = cap_std::fs::Dir::open_ambient_dir(dir, cap_std::ambient_authority()).unwrap();
         let after = Stamp::of(&root.symlink_metadata("probe").unwrap());

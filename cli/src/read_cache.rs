@@ -59,18 +59,6 @@ impl Stamp {
         }
     }
 
-    /// The stamp of an open `std` file (the commit's staged file).
-    pub fn of_std(meta: &std::fs::Metadata) -> Stamp {
-        use std::os::unix::fs::MetadataExt as _;
-        Stamp {
-            dev: meta.dev(),
-            ino: meta.ino(),
-            len: meta.size(),
-            mtime: (meta.mtime(), meta.mtime_nsec()),
-            ctime: (meta.ctime(), meta.ctime_nsec()),
-        }
-    }
-
     /// Whether `self`, the stat of a target right after the swap that put the staged
     /// file (`staged`: its stat after its last write and `fsync`) in place, proves that
     /// any later write changes the stamp: the same file, length and modification time,
