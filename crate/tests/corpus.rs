@@ -455,12 +455,7 @@ fn corpus() {
         }
     }
     assert!(total > 0, "no corpus cases found");
-    assert!(
-        failures.is_empty(),
-        "{} of {total} corpus cases failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_none_failed(&failures, total, "corpus cases failed");
     eprintln!("corpus: {total} cases passed");
 }
 
@@ -493,9 +488,14 @@ fn a_kept_string_met_again_gives_the_same_result() {
         }
     }
     assert!(total > 100, "{total} cases");
+    assert_none_failed(&failures, total, "differ");
+}
+
+/// Fails with every failure listed, and how many of `total` they are.
+fn assert_none_failed(failures: &[String], total: usize, what: &str) {
     assert!(
         failures.is_empty(),
-        "{} of {total} differ:\n{}",
+        "{} of {total} {what}:\n{}",
         failures.len(),
         failures.join("\n")
     );

@@ -616,37 +616,39 @@ fn scan_scope(
 /// The lines of `first..=last` whose core hash is a needle line's (every line equal to
 /// a needle line, whole or trimmed, has one), ascending. A kept text's line map gives
 /// them from the needle lines' groups, without a pass over every line, unless those
-/// groups are large (a needle of blank lines and braces); else one pass over the
+/// groups hold over a quarter of the scope (a needle of blank lines and braces); else
+/// one pass over the
 /// lines' hashes ([`wanted_lines_scanned`], the reference).
 fn wanted_lines(text: &Text, first: usize, last: usize, needle_lines: &[&str]) -> Vec<usize> {
     let Some(map) = text.kept_line_map() else {
         return wanted_lines_scanned(text, first, last, needle_lines);
     };
-    let groups = needle_groups(map, needle_lines);
+    let groups = needle_groups(map, needle_lines, first..last + 1);
     if groups.iter().map(|g| g.len()).sum::<usize>() > (last + 1 - first) / 4 {
         return wanted_lines_scanned(text, first, last, needle_lines);
     }
-    lines_within(&groups, first, last)
+    merged(&groups)
 }
 
-/// The line map's group of each distinct core hash of the needle lines.
-fn needle_groups<'m>(map: &'m crate::text::LineMap, needle_lines: &[&str]) -> Vec<&'m [usize]> {
+/// The lines of `lines` in the line map's group of each distinct core hash of the
+/// needle lines.
+fn needle_groups<'m>(
+    map: &'m crate::text::LineMap,
+    needle_lines: &[&str],
+    lines: std::ops::Range<usize>,
+) -> Vec<&'m [usize]> {
     let mut hashes: Vec<u64> = needle_lines.iter().map(|l| core_hash(l)).collect();
     hashes.sort_unstable();
     hashes.dedup();
-    hashes.iter().map(|&h| map.lines_with(h)).collect()
+    hashes
+        .iter()
+        .map(|&h| map.lines_with_in(h, lines.clone()))
+        .collect()
 }
 
-/// The lines of `groups` (disjoint, each ascending) within `first..=last`, ascending.
-fn lines_within(groups: &[&[usize]], first: usize, last: usize) -> Vec<usize> {
-    let mut lines: Vec<usize> = groups
-        .iter()
-        .flat_map(|g| {
-            let from = g.partition_point(|&k| k < first);
-            let to = g.partition_point(|&k| k <= last);
-            g[from..to].iter().copied()
-        })
-        .collect();
+/// The lines of `groups` (disjoint, each ascending) merged, ascending.
+fn merged(groups: &[&[usize]]) -> Vec<usize> {
+    let mut lines: Vec<usize> = groups.iter().flat_map(|g| g.iter().copied()).collect();
     lines.sort_unstable();
     lines
 }

@@ -292,7 +292,7 @@ mod kept_scan {
             let text = Text::new(&file);
             let last = (from + span).min(text.line_count() - 1);
             let first = from.min(last);
-            let mapped = lines_within(&needle_groups(text.line_map(), &needle), first, last);
+            let mapped = merged(&needle_groups(text.line_map(), &needle, first..last + 1));
             prop_assert_eq!(mapped, wanted_lines_scanned(&text, first, last, &needle));
         }
     }

@@ -60,12 +60,7 @@ pub fn matches(text: &Text, needle: &Needle, scope: &Scope) -> Vec<(Span, Merge)
     let want = core_hash(first);
     let candidates: Vec<usize> = match text.kept_line_map() {
         // A kept string's line map lists them (ascending).
-        Some(map) => map
-            .lines_with(want)
-            .iter()
-            .copied()
-            .filter(|&i| (lo..=hi).contains(&i))
-            .collect(),
+        Some(map) => map.lines_with_in(want, lo..hi + 1).to_vec(),
         None => {
             let hashes = text.line_hashes_like(lo..hi + 1, &[first]);
             (lo..=hi)

@@ -96,12 +96,7 @@ impl<'t> LineIndex<'t> {
         wanted: &[u64],
         last_start: usize,
     ) -> Vec<usize> {
-        let in_scope = |h: u64| {
-            let lines = map.lines_with(h);
-            let a = lines.partition_point(|&l| l < self.first);
-            let b = lines.partition_point(|&l| l < self.end);
-            &lines[a..b]
-        };
+        let in_scope = |h: u64| map.lines_with_in(h, self.first..self.end);
         let Some(&anchor) = full.iter().min_by_key(|&&j| in_scope(wanted[j]).len()) else {
             return Vec::new();
         };

@@ -52,4 +52,33 @@ impl LineMap {
             None => &[],
         }
     }
+
+    /// The lines whose core hash is `hash` within `lines`, ascending (a binary search
+    /// into the group at each end).
+    pub fn lines_with_in(&self, hash: u64, lines: std::ops::Range<usize>) -> &[usize] {
+        let group = self.lines_with(hash);
+        let from = group.partition_point(|&k| k < lines.start);
+        let to = group.partition_point(|&k| k < lines.end).max(from);
+        &group[from..to]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A group's lines within a range are those a filter of the group keeps.
+        #[test]
+        fn lines_within_a_range_are_the_groups_lines_there(
+            hashes in prop::collection::vec(0u64..4, 0..60),
+            hash in 0u64..5,
+            (a, b) in (0usize..70, 0usize..70),
+        ) {
+            let map = LineMap::build(&hashes);
+            let want: Vec<usize> = map.lines_with(hash).iter().copied().filter(|k| (a..b).contains(k)).collect();
+            prop_assert_eq!(map.lines_with_in(hash, a..b), &want[..]);
+        }
+    }
 }
