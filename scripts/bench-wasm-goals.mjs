@@ -17,7 +17,9 @@
 //            with the version store), the path before adoption, timed in the same minute
 // Native medians are read from criterion's estimates: `hosts/<call>, kept text, edits only`
 // (the same call natively: a kept text, no new_text), else `goals/<call>` (new_text
-// wanted); run `cargo bench -p anchored-edit --bench speed -- hosts` first.
+// wanted), and for the applied hits `hosts/<name> exact, applied` (the hit applied, the
+// next call meeting the text the session wrote, as the native server does); run
+// `cargo bench -p anchored-edit --bench speed -- hosts` first.
 // Each figure is the lowest of 5 interleaved rounds' medians (the machine is shared).
 //
 // Usage: node scripts/bench-wasm-goals.mjs [--iterations N] [--smoke] [--pkg DIR]
@@ -104,8 +106,8 @@ const engine = await import(path.join(pkg, 'index.node.js'));
 const wasm = fs.statSync(path.join(pkg, 'node/anchored_edit_bg.wasm')).size;
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 console.log(`Node ${process.version}, module ${wasm} bytes, ${iterations} calls per figure, load average ${load()}`);
-console.log('call | native ms | wasm, reader ms | wasm, kept ms | kept/native | wasm, kept, applied and forwarded ms | the same, spliced ms');
-console.log('---|---|---|---|---|---|---');
+console.log('call | native ms | wasm, reader ms | wasm, kept ms | kept/native | wasm, kept, applied and forwarded ms | the same, spliced ms | native, applied ms | applied/native applied');
+console.log('---|---|---|---|---|---|---|---|---');
 const fmt = (x) => (x === undefined ? 'n/a' : x.toFixed(2));
 for (const name of smoke ? ['big.py'] : ['big.py', 'big.js']) {
   const text = fs.readFileSync(path.join(dir, name), 'utf8');
@@ -135,7 +137,10 @@ for (const name of smoke ? ['big.py'] : ['big.py', 'big.js']) {
     const [viaReader, viaKept, applied, spliced] = measureAll(fns);
     const native = nativeMs(`${name} ${call}`);
     const ratio = native === undefined ? 'n/a' : `${(viaKept / native).toFixed(2)}×`;
-    console.log(`${name} ${call} | ${fmt(native)} | ${fmt(viaReader)} | ${fmt(viaKept)} | ${ratio} | ${applied === undefined ? '' : fmt(applied)} | ${spliced === undefined ? '' : fmt(spliced)}`);
+    const nativeApplied = applied === undefined ? undefined : criterionMs('hosts', `${name} ${call}, applied`);
+    const appliedRatio = nativeApplied === undefined ? '' : `${(applied / nativeApplied).toFixed(2)}×`;
+    const cell = (x) => (applied === undefined ? '' : fmt(x));
+    console.log(`${name} ${call} | ${fmt(native)} | ${fmt(viaReader)} | ${fmt(viaKept)} | ${ratio} | ${cell(applied)} | ${cell(spliced)} | ${cell(nativeApplied)} | ${appliedRatio}`);
   }
   // The applied hits were all undone: the kept texts are the file's again.
   for (const session of [applying, splicing]) {

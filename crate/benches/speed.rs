@@ -11,7 +11,9 @@
 //! session has never seen on every call with `new_text` wanted (a host that hands the
 //! engine its buffer through the reader, as every host did before kept buffers), and a
 //! kept text with `new_text` left out (an editor that keeps its buffers in the session
-//! and applies `edits`). The host's own copy of the text is not timed.
+//! and applies `edits`), and an exact hit applied: the next call meets the text the
+//! session wrote, as the native server's read cache and an editor's kept buffer hand it
+//! back. The host's own copy of the text is not timed.
 //!
 //! Run: `cargo bench -p anchored-edit --bench speed` (one group: `-- goals`, `-- hosts`
 //! or `-- worst`).
@@ -117,8 +119,79 @@ fn hosts(c: &mut Criterion) {
                 b.iter(|| session.call_with(&request, &kept, &edits_only))
             });
         }
+        let mut applied = Applied::new(name, &text, &cases[name]["exact"]);
+        g.bench_function(format!("{name} exact, applied"), |b| {
+            b.iter_custom(|n| applied.time(n))
+        });
+        // The applied hit's floor with a text held whole: its new text built (one copy of
+        // the file around the hit into a new allocation) and dropped.
+        let hit = cases[name]["exact"]["old_str"].as_str().unwrap();
+        let at = text.find(hit).unwrap() + hit.len();
+        g.bench_function(format!("{name} floor: the new text's copy"), |b| {
+            b.iter(|| {
+                let mut new = String::with_capacity(text.len() + 16);
+                new.push_str(&text[..at]);
+                new.push_str("  # edited");
+                new.push_str(&text[at..]);
+                std::hint::black_box(new)
+            })
+        });
     }
     g.finish();
+}
+
+/// An exact hit applied as the native server applies it: the session hands the new text
+/// apart (`hand_texts`) and the next call meets that text, as a server's read cache or
+/// an editor's kept buffer gives it back. Each timed hit is undone by the reverse
+/// replacement, untimed, so every hit meets a text the session just wrote. One session
+/// across criterion's samples (each sample calls the routine again).
+struct Applied {
+    session: Session,
+    files: Files,
+    forward: Value,
+    back: Value,
+}
+
+impl Applied {
+    fn new(name: &str, text: &Arc<String>, case: &Value) -> Applied {
+        let request = |args: &Value| {
+            let mut a = args.clone();
+            a["path"] = json!(name);
+            json!({"tool": "str_replace", "arguments": a})
+        };
+        let mut session = Session::new();
+        session.hand_texts(true);
+        Applied {
+            session,
+            files: Files::from([(name.to_string(), Arc::clone(text))]),
+            forward: request(case),
+            back: request(&json!({"old_str": case["new_str"], "new_str": case["old_str"]})),
+        }
+    }
+
+    fn run(&mut self, forward: bool) {
+        let options = CallOptions {
+            new_text: false,
+            ..CallOptions::default()
+        };
+        let request = if forward { &self.forward } else { &self.back };
+        let r = self.session.call_with(request, &self.files, &options);
+        assert!(r.ok, "{}", r.headline());
+        for (path, new) in self.session.take_texts() {
+            self.files.insert(path, new);
+        }
+    }
+
+    fn time(&mut self, iterations: u64) -> Duration {
+        let mut timed = Duration::ZERO;
+        for _ in 0..iterations {
+            let start = std::time::Instant::now();
+            self.run(true);
+            timed += start.elapsed();
+            self.run(false);
+        }
+        timed
+    }
 }
 
 /// ≈4 MB of `line(i)` lines.
