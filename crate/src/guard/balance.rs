@@ -17,7 +17,9 @@
 //! of one of them is re-lexed only from the snapshot before the first changed byte to
 //! the first line after the change where the lexer is in step with the original again
 //! ([`crate::blocks::balance::retraced`]), and the result's state is kept for the next
-//! edit. A text met for the first time is lexed whole once. Only a refusal lexes the
+//! edit. An edit of an unbalanced text (never refused) keeps the state derived for its
+//! result while that stays unbalanced. A text met for the first time is lexed whole
+//! once. Only a refusal lexes the
 //! final text whole again, to name the place (so no refusal rests on the re-lexing).
 
 use crate::blocks::balance::{balanced_untraced, retraced_by, traced, Traced};
@@ -156,12 +158,18 @@ pub fn regression(change: &Changed, cache: &mut Cache) -> Option<Regression> {
         cache.put(&change.path, original, state.clone());
         state
     });
+    // The call's recorded ranges give the changed stretch (no compare of the texts whole).
+    let derived = retraced_by(&before, original, current, change.change.as_ref(), lang);
     if !before.balanced {
+        // Nothing to refuse. A text derived as still unbalanced keeps its state for the
+        // next edit (else that edit lexes it whole); one that may be balanced is lexed
+        // whole when an edit meets it.
+        if let Some(after) = derived {
+            cache.put(path, current, after);
+        }
         return None;
     }
-    // The call's recorded ranges give the changed stretch (no compare of the texts whole).
-    let after = retraced_by(&before, original, current, change.change.as_ref(), lang)
-        .unwrap_or_else(|| traced(current, lang));
+    let after = derived.unwrap_or_else(|| traced(current, lang));
     let balanced = after.balanced;
     cache.put(path, current, after);
     if balanced {
@@ -280,6 +288,51 @@ mod tests {
             assert!(kept(&original), "the original's state was dropped");
             assert!(cache.entries.len() <= PATH_TEXTS, "{}", cache.entries.len());
         }
+    }
+
+    /// An unbalanced text edited again and again (each result the next call's original,
+    /// as a server or an editor hands it back) keeps a state derived from the one
+    /// before: nothing is lexed whole after the first call. The edit that balances it
+    /// keeps nothing (the next edit lexes it whole), and the edit after that is checked.
+    #[test]
+    fn an_unbalanced_text_edited_again_and_again_keeps_a_derived_state() {
+        let mut cache = Cache::default();
+        let body = "fn f() {\n    g(1);\n}\n".repeat(200);
+        let mut text = Arc::new(format!("{body}fn open() {{\n"));
+        let edit = |cache: &mut Cache, from: &Arc<String>, to: String| {
+            let to = Arc::new(to);
+            let change = Changed {
+                path: "a.rs".into(),
+                original: Some(from.clone()),
+                current: Some(to.clone()),
+                moved_to: None,
+                encoding: None,
+                change: None,
+            };
+            (regression(&change, cache), to)
+        };
+        for k in 0..3 * PATH_TEXTS {
+            let next = text.replacen("g(1)", &format!("g({k})"), 1);
+            let (found, next) = edit(&mut cache, &text, next);
+            assert!(found.is_none(), "an unbalanced original is never refused");
+            let state = cache.entries.iter().find(|(_, t, _)| Arc::ptr_eq(t, &next));
+            assert!(
+                state.is_some_and(|(_, _, s)| !s.balanced),
+                "edit {k}: the result's derived state is kept"
+            );
+            text = next;
+        }
+        let (found, balanced) = edit(&mut cache, &text, body.clone());
+        assert!(found.is_none());
+        assert!(
+            !cache
+                .entries
+                .iter()
+                .any(|(_, t, _)| Arc::ptr_eq(t, &balanced)),
+            "a text that may be balanced keeps no derived state"
+        );
+        let (found, _) = edit(&mut cache, &balanced, body.replacen("}\n", "\n", 1));
+        assert!(found.is_some(), "the balanced text's next edit is checked");
     }
 
     #[test]

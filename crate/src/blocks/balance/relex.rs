@@ -12,6 +12,12 @@
 //! string), and then the file is lexed to its end. The result carries the new text's
 //! own state, spliced, so that the next edit is re-lexed the same way.
 //!
+//! An edit of an unbalanced text is derived too, by counting lexer issues: each
+//! checkpoint carries the issues met before it, so the edited text's count is the
+//! original's before the restart, the window's, and the original's after the seam. A
+//! count of zero is not trusted (None: the text is lexed whole), so a derived state of
+//! an unbalanced original only ever says "unbalanced".
+//!
 //! Only the answer "balanced or not" comes from here: a caller that gets "not" lexes
 //! the text whole ([`super::balance`]) to name the place, so a refusal never rests on
 //! this path alone. PHP (whose first `<?` decides how the whole file is read) is
@@ -32,6 +38,8 @@ use std::sync::Arc;
 #[derive(Clone, Debug)]
 pub struct Traced {
     pub balanced: bool,
+    /// The issues the lexer met in the text (unclosed, stray, unterminated…).
+    issues: u32,
     trace: Arc<Trace>,
     /// Python: every line as the indentation rule reads it.
     lines: Option<Arc<Pieces<LineInfo>>>,
@@ -46,6 +54,7 @@ pub fn traced(src: &str, lang: Lang) -> Traced {
     // when the lexer had no issue: a text with one is unbalanced, and the lines of an
     // unbalanced text are never read (an edit of it is not re-lexed: `retraced`).
     let clean = a.issues().is_empty();
+    let issues = u32::try_from(a.issues().len()).unwrap_or(u32::MAX);
     let lines = (lang == Lang::Python && clean).then(|| {
         let starts = trace.checkpoints.iter().map(|c| (c.pos as usize, c.depth));
         line_info_lexed(&a, starts)
@@ -57,6 +66,7 @@ pub fn traced(src: &str, lang: Lang) -> Traced {
     let lines = lines.map(|l| Arc::new(Pieces::from(l)));
     Traced {
         balanced,
+        issues,
         trace: Arc::new(trace),
         lines,
     }
@@ -106,9 +116,14 @@ fn restart(before: &Traced, src: &[u8], p: usize, clean: bool) -> Option<Snapsho
     })
 }
 
-/// The balance of `after`, derived from `before_src` (whose state `before` is, and which
-/// is balanced), and its own state; None when it cannot be derived (the caller then
-/// uses [`traced`]).
+/// The balance of `after`, derived from `before_src` (whose state `before` is), and its
+/// own state; None when it cannot be derived (the caller then uses [`traced`]).
+///
+/// From a balanced text the answer is derived either way. From an unbalanced one only
+/// "still unbalanced" is: its lexer issues are counted (those met before the restart,
+/// the window's, and those met after the seam, which lex alike), and when none are
+/// left the text is lexed whole (so a text read as balanced never rests on a count).
+/// A Python text unbalanced by its indentation alone (no lexer issue) is not derived.
 pub fn retraced(before: &Traced, before_src: &str, after_src: &str, lang: Lang) -> Option<Traced> {
     retraced_by(before, before_src, after_src, None, lang)
 }
@@ -123,7 +138,7 @@ pub fn retraced_by(
     change: Option<&ChangeSet>,
     lang: Lang,
 ) -> Option<Traced> {
-    if !before.balanced || lang == Lang::Php {
+    if lang == Lang::Php || (!before.balanced && before.issues == 0) {
         return None;
     }
     let (b, a) = (before_src.as_bytes(), after_src.as_bytes());
@@ -132,15 +147,18 @@ pub fn retraced_by(
         .unwrap_or_else(|| changed_stretch(b, a));
     let python = lang == Lang::Python;
     let snap = restart(before, b, p, python)?;
-    let shift = Shift {
+    let issues_before = before.trace.at(snap.pos as usize)?.issues;
+    let mut shift = Shift {
         bytes: a.len() as i64 - b.len() as i64,
         lines: newlines(&a[p..after_end]) as i64 - newlines(&b[p..before_end]) as i64,
+        issues: 0,
     };
     let target = SyncTarget {
         from: after_end,
         delta: shift.bytes as isize,
         before: before.trace.clone(),
         clean: python,
+        issues_before,
     };
     let w = relex(after_src, &lang.syntax(), &snap, target);
     // A Python line ending in a backslash makes the next line continue it: the lines
@@ -152,18 +170,35 @@ pub fn retraced_by(
             return None;
         }
     }
-    let mut balanced = w.issues.is_empty();
-    let lines = match &before.lines {
-        Some(lines) => {
+    let met = i64::from(issues_before) + w.issues.len() as i64;
+    let issues = match w.synced_at {
+        // Met after the seam in the original: the same, moved by the difference.
+        Some(at) => {
+            let seam = before.trace.at((at as i64 - shift.bytes) as usize)?.issues;
+            shift.issues = met - i64::from(seam);
+            met + i64::from(before.issues) - i64::from(seam)
+        }
+        None => met,
+    };
+    let issues = u32::try_from(issues).ok()?;
+    if !before.balanced && issues == 0 {
+        return None;
+    }
+    let mut balanced = issues == 0;
+    let lines = match (&before.lines, balanced) {
+        (Some(lines), true) => {
             let (spliced, same_from) = splice_lines(lines, after_src, &snap, &w, shift);
-            balanced = balanced && indentation_ok_from(&spliced, snap.line as usize, same_from);
+            balanced = indentation_ok_from(&spliced, snap.line as usize, same_from);
             Some(Arc::new(spliced))
         }
-        None => None,
+        // An unbalanced text's lines are never read (its edits are not derived from
+        // them), and a text derived from one has none (see `traced`).
+        _ => None,
     };
     let trace = splice_trace(&before.trace, &snap, w, shift);
     Some(Traced {
         balanced,
+        issues,
         trace: Arc::new(trace),
         lines,
     })
@@ -307,6 +342,7 @@ mod tests {
                 delta: 1,
                 before: state.trace.clone(),
                 clean: lang == Lang::Python,
+                issues_before: 0,
             };
             let w = relex(&next, &lang.syntax(), &snap, target);
             let synced = w
@@ -442,9 +478,31 @@ mod tests {
                 let next = edit(&text, at, len, &pieces);
                 state = agree(&state, &text, &next, path)?;
                 text = next;
-                if !state.balanced {
-                    break;
-                }
+            }
+        }
+
+        /// The same from unbalanced texts (each seed cut short, so that a string, a
+        /// comment or brackets stay open, or cut nowhere): edits of them are derived
+        /// while they stay unbalanced, with the issues counted per line as a whole
+        /// lex counts them.
+        #[test]
+        fn relexing_an_edit_of_an_unbalanced_text_agrees_with_lexing_the_whole_text(
+            seed in 0usize..8,
+            cut in 0usize..6000,
+            edits in proptest::collection::vec((0usize..5000, 0usize..12, proptest::collection::vec(0usize..64, 0..4)), 1..5),
+        ) {
+            let (path, src) = seeds().swap_remove(seed);
+            let lang = Lang::from_path(path).unwrap();
+            let mut cut = cut.min(src.len());
+            while !src.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let mut text = src[..cut].to_string();
+            let mut state = traced(&text, lang);
+            for (at, len, pieces) in edits {
+                let next = edit(&text, at, len, &pieces);
+                state = agree(&state, &text, &next, path)?;
+                text = next;
             }
         }
 

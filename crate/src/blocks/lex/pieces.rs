@@ -19,11 +19,12 @@ use std::sync::Arc;
 /// Items per chunk when a sequence is built whole.
 const CHUNK: usize = 1024;
 
-/// How far items after an edit moved: bytes and lines.
+/// How far items after an edit moved: bytes, lines, and lexer issues met before them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Shift {
     pub bytes: i64,
     pub lines: i64,
+    pub issues: i64,
 }
 
 impl std::ops::Add for Shift {
@@ -32,6 +33,7 @@ impl std::ops::Add for Shift {
         Shift {
             bytes: self.bytes + o.bytes,
             lines: self.lines + o.lines,
+            issues: self.issues + o.issues,
         }
     }
 }
@@ -282,7 +284,7 @@ mod tests {
             let mut plain: Vec<u32> = (0..len as u32).map(|k| k * 3).collect();
             let mut pieces = Pieces::from(plain.clone());
             for (at, cut, new, extra) in splices {
-                let by = Shift { bytes: new as i64 + extra, lines: 0 };
+                let by = Shift { bytes: new as i64 + extra, ..Shift::default() };
                 let keep = at.min(plain.len());
                 let from = (keep + cut).min(plain.len());
                 let base = if keep > 0 { plain[keep - 1] } else { 0 };

@@ -15,6 +15,10 @@
 //! followed by blank lines), so a resumed lex starts from a snapshot with code between
 //! it and the first changed byte (see `blocks::balance`).
 //!
+//! Each checkpoint also counts the issues the lexer met before it (not part of the
+//! state): issues met after a line where two texts are in step are the same in both,
+//! so an edit's issues can be counted without lexing the rest.
+//!
 //! A snapshot keeps the open brackets' kinds, not where they opened: a resumed lex
 //! answers only "balanced or not" (a refusal lexes the text whole to name a place), so
 //! the positions it reports for brackets opened before its start mean nothing. That
@@ -42,12 +46,16 @@ pub struct Checkpoint {
     /// No frame open, and the line before does not end with a backslash: a logical
     /// line starts here (Python).
     pub clean: bool,
+    /// The issues the lexer met before this line start (not part of the state: an
+    /// edit's re-lex counts the issues of the text it derives from these).
+    pub issues: u32,
 }
 
 impl Item for Checkpoint {
     fn shifted(&self, by: Shift) -> Checkpoint {
         Checkpoint {
             pos: (i64::from(self.pos) + by.bytes) as u32,
+            issues: (i64::from(self.issues) + by.issues) as u32,
             ..*self
         }
     }
@@ -117,6 +125,9 @@ pub struct SyncTarget {
     pub before: Arc<Trace>,
     /// Only at a clean checkpoint (Python: a logical line must not span the seam).
     pub clean: bool,
+    /// The issues the original's lexer met before the snapshot the lex resumes at
+    /// (its checkpoint's count): the resumed lex's checkpoints count on from it.
+    pub issues_before: u32,
 }
 
 pub(super) struct Tracer {
@@ -124,6 +135,8 @@ pub(super) struct Tracer {
     lines_since_snapshot: usize,
     /// A line start already counted, and its 0-based line number.
     counted: (usize, u32),
+    /// Issues met before the lex started (a resumed lex: the original's, up to there).
+    issues_before: u32,
     sync: Option<SyncTarget>,
     synced_at: Option<usize>,
 }
@@ -166,6 +179,7 @@ impl Tracer {
             trace: Recorded::default(),
             lines_since_snapshot: SNAPSHOT_LINES,
             counted,
+            issues_before: sync.as_ref().map_or(0, |s| s.issues_before),
             sync,
             synced_at: None,
         })
@@ -233,7 +247,8 @@ impl Lexer<'_> {
         let Some(mut t) = self.tracer.take() else {
             return false;
         };
-        let cp = self.checkpoint(pos);
+        let mut cp = self.checkpoint(pos);
+        cp.issues = t.issues_before + self.issues.len() as u32;
         t.trace.checkpoints.push(cp);
         t.lines_since_snapshot += 1;
         if t.lines_since_snapshot >= SNAPSHOT_LINES
@@ -297,6 +312,7 @@ impl Lexer<'_> {
             depth: self.frames.len() as u32,
             expr,
             clean: self.frames.is_empty() && !before.ends_with(b"\\"),
+            issues: 0,
         }
     }
 }
