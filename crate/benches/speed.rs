@@ -13,7 +13,8 @@
 //! kept text with `new_text` left out (an editor that keeps its buffers in the session
 //! and applies `edits`), and an exact hit applied: the next call meets the text the
 //! session wrote, as the native server's read cache and an editor's kept buffer hand it
-//! back. The host's own copy of the text is not timed.
+//! back (also with memory moved between calls, as the server's write path moves it).
+//! The host's own copy of the text is not timed.
 //!
 //! Run: `cargo bench -p anchored-edit --bench speed` (one group: `-- goals`, `-- hosts`
 //! or `-- worst`).
@@ -121,8 +122,12 @@ fn hosts(c: &mut Criterion) {
         }
         let mut applied = Applied::new(name, &text, &cases[name]["exact"]);
         g.bench_function(format!("{name} exact, applied"), |b| {
-            b.iter_custom(|n| applied.time(n))
+            b.iter_custom(|n| applied.time(n, false))
         });
+        g.bench_function(
+            format!("{name} exact, applied, memory moved between calls"),
+            |b| b.iter_custom(|n| applied.time(n, true)),
+        );
         // The applied hit's floor with a text held whole: its new text built (one copy of
         // the file around the hit into a new allocation) and dropped.
         let hit = cases[name]["exact"]["old_str"].as_str().unwrap();
@@ -182,9 +187,19 @@ impl Applied {
         }
     }
 
-    fn time(&mut self, iterations: u64) -> Duration {
+    /// `moved`: before each timed hit, 48 MiB freshly allocated and written (untimed), as
+    /// between two calls of the native server its durable write, the check's re-read
+    /// and the client move memory: the hit then meets its text out of the caches.
+    fn time(&mut self, iterations: u64, moved: bool) -> Duration {
         let mut timed = Duration::ZERO;
         for _ in 0..iterations {
+            if moved {
+                let mut other = vec![0u8; 48 << 20];
+                for (k, byte) in other.iter_mut().enumerate().step_by(64) {
+                    *byte = k as u8;
+                }
+                std::hint::black_box(&other);
+            }
             let start = std::time::Instant::now();
             self.run(true);
             timed += start.elapsed();
