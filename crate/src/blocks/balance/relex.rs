@@ -52,7 +52,8 @@ pub fn traced(src: &str, lang: Lang) -> Traced {
     let a = Analysis::from_lexed(&text, lang, true, lexed);
     // What `balance_of` answers. Python's lines are read (from the checkpoints) only
     // when the lexer had no issue: a text with one is unbalanced, and the lines of an
-    // unbalanced text are never read (an edit of it is not re-lexed: `retraced`).
+    // unbalanced text are never read (an edit of it is derived from its issue counts
+    // alone: `retraced`).
     let clean = a.issues().is_empty();
     let issues = u32::try_from(a.issues().len()).unwrap_or(u32::MAX);
     let lines = (lang == Lang::Python && clean).then(|| {
