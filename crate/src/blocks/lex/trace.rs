@@ -303,17 +303,33 @@ impl Lexer<'_> {
             sig = (sig ^ v).wrapping_mul(0x0100_0000_01b3);
         }
         let expr = (self.syn.regex || self.syn.jsx) && self.expression_position(pos);
-        let before = &self.src[..pos.min(self.src.len())];
-        let before = before.strip_suffix(b"\n").unwrap_or(before);
-        let before = before.strip_suffix(b"\r").unwrap_or(before);
         Checkpoint {
             pos: pos as u32,
             sig,
             depth: self.frames.len() as u32,
             expr,
-            clean: self.frames.is_empty() && !before.ends_with(b"\\"),
+            clean: self.frames.is_empty() && !self.code_line_continues(pos),
             issues: 0,
         }
+    }
+
+    /// Whether the line before line start `pos` ends in a backslash as Python's line
+    /// reading sees it (`indent::read_lines`): its code, comments and literals blanked,
+    /// trailing whitespace trimmed. (`x = 1 \   # note` continues there; the raw bytes
+    /// end in a comment.)
+    fn code_line_continues(&self, pos: usize) -> bool {
+        let mut i = pos.min(self.src.len());
+        if i > 0 && self.byte(i - 1) == b'\n' {
+            i -= 1;
+        }
+        while i > 0 {
+            match self.code_at(i - 1) {
+                b'\n' => return false,
+                c if c.is_ascii_whitespace() => i -= 1,
+                c => return c == b'\\',
+            }
+        }
+        false
     }
 }
 
