@@ -617,8 +617,7 @@ fn scan_scope(
 /// a needle line, whole or trimmed, has one), ascending. A kept text's line map gives
 /// them from the needle lines' groups, without a pass over every line, unless those
 /// groups hold over a quarter of the scope (a needle of blank lines and braces); else
-/// one pass over the
-/// lines' hashes ([`wanted_lines_scanned`], the reference).
+/// one pass over the lines' hashes ([`wanted_lines_scanned`], the reference).
 fn wanted_lines(text: &Text, first: usize, last: usize, needle_lines: &[&str]) -> Vec<usize> {
     let Some(map) = text.kept_line_map() else {
         return wanted_lines_scanned(text, first, last, needle_lines);

@@ -162,15 +162,6 @@ pub fn retraced_by(
         issues_before,
     };
     let w = relex(after_src, &lang.syntax(), &snap, target);
-    // A Python line ending in a backslash makes the next line continue it: the lines
-    // after the seam are read as the original read them only when neither text's line
-    // before the seam ends so (else the whole text is lexed).
-    if let (true, Some(at)) = (python, w.synced_at) {
-        let before_at = (at as i64 - shift.bytes) as usize;
-        if continues_past(a, at) || continues_past(b, before_at) {
-            return None;
-        }
-    }
     let met = i64::from(issues_before) + w.issues.len() as i64;
     let issues = match w.synced_at {
         // Met after the seam in the original: the same, moved by the difference.
@@ -203,21 +194,6 @@ pub fn retraced_by(
         trace: Arc::new(trace),
         lines,
     })
-}
-
-/// Whether the line that ends just before line start `at` of `src` ends in a backslash
-/// (trailing whitespace aside; read on the raw bytes, so a backslash in a comment counts
-/// too: a fallback to the whole lex, never a wrong answer).
-fn continues_past(src: &[u8], at: usize) -> bool {
-    let line = &src[..at.min(src.len())];
-    let end = line
-        .iter()
-        .rposition(|b| !b.is_ascii_whitespace())
-        .map_or(0, |k| k + 1);
-    let start = line[..at.min(line.len())]
-        .strip_suffix(b"\n")
-        .map_or(0, |l| memchr::memrchr(b'\n', l).map_or(0, |k| k + 1));
-    end > start && line[end - 1] == b'\\'
 }
 
 fn newlines(s: &[u8]) -> usize {
